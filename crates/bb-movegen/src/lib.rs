@@ -1,1 +1,48 @@
-//! placeholder
+//! # bb-movegen
+//!
+//! Chess positions, FEN, fully legal move generation and perft for the bb
+//! engine, on top of `bb-core` and `bb-tables`.
+//!
+//! Legal moves are generated directly, with check and pin masks, never by
+//! making a move and testing it. Positions are `Copy` and moves are made by
+//! copy ([`Position::play`]); [`MoveList`] has a fixed capacity, so move
+//! generation never allocates.
+//!
+//! ```
+//! use bb_movegen::{perft, Position};
+//!
+//! let start = Position::startpos();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! assert_eq!(perft(&start, 3), 8_902);
+//!
+//! let e4 = start.parse_uci_move("e2e4").unwrap();
+//! let after = start.play(e4);
+//! assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//!
+//! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
+//! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN (FEN): expected 6 fields (or 4), found 5");
+//! ```
+#![cfg_attr(not(test), no_std)]
+
+mod castling;
+mod error;
+mod fen;
+mod make;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod queries;
+
+pub use castling::{CastlingRights, CastlingSide};
+pub use error::{FenError, FenField, MoveError};
+pub use fen::STARTPOS_FEN;
+pub use movegen::MoveFilter;
+pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
+pub use perft::{divide, perft};
+pub use position::Position;
+
+static_assertions::assert_eq_size!(Move, u16);
+static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
+static_assertions::assert_impl_all!(Position: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
+static_assertions::const_assert!(core::mem::size_of::<Position>() <= 256);

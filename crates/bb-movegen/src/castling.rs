@@ -1,0 +1,110 @@
+//! Castling rights, with the castling rooks' squares so that Chess960
+//! positions castle by the same rules as standard chess.
+
+use bb_core::{Color, Square};
+
+/// Which way a king castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file; the king ends on g, the rook on f.
+    King,
+    /// Towards the a-file; the king ends on c, the rook on d.
+    Queen,
+}
+
+impl CastlingSide {
+    /// King side then queen side.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
+
+    /// Bit of this right in [`CastlingRights::bits`]: white king side is
+    /// bit 0, white queen side bit 1, black king side bit 2, black queen side bit 3.
+    #[inline(always)]
+    pub const fn bit(self, color: Color) -> u8 {
+        1 << (color as u8 * 2 + self as u8)
+    }
+
+    /// Index 0..4 of the right, matching [`CastlingSide::bit`].
+    #[inline(always)]
+    pub(crate) const fn index(self, color: Color) -> usize {
+        color as usize * 2 + self as usize
+    }
+
+    /// Where the king lands.
+    pub const fn king_destination(self, color: Color) -> Square {
+        match (self, color) {
+            (CastlingSide::King, Color::White) => Square::G1,
+            (CastlingSide::Queen, Color::White) => Square::C1,
+            (CastlingSide::King, Color::Black) => Square::G8,
+            (CastlingSide::Queen, Color::Black) => Square::C8,
+        }
+    }
+
+    /// Where the rook lands.
+    pub const fn rook_destination(self, color: Color) -> Square {
+        match (self, color) {
+            (CastlingSide::King, Color::White) => Square::F1,
+            (CastlingSide::Queen, Color::White) => Square::D1,
+            (CastlingSide::King, Color::Black) => Square::F8,
+            (CastlingSide::Queen, Color::Black) => Square::D8,
+        }
+    }
+}
+
+/// The castling rights still held, as four bits (see [`CastlingSide::bit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No right at all.
+    pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four rights.
+    pub const ALL: CastlingRights = CastlingRights(15);
+
+    /// Rights from their four bits; higher bits are ignored.
+    #[inline(always)]
+    pub const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 15)
+    }
+
+    /// The four bits.
+    #[inline(always)]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// True when `color` may still castle on `side`.
+    #[inline(always)]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.0 & side.bit(color) != 0
+    }
+
+    /// True when `color` has either right.
+    #[inline(always)]
+    pub const fn has_any(self, color: Color) -> bool {
+        self.0 & (3 << (color as u8 * 2)) != 0
+    }
+
+    /// True when no right is left.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// These rights with one added.
+    #[inline(always)]
+    pub const fn with(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 | side.bit(color))
+    }
+
+    /// These rights without any of `color`'s.
+    #[inline(always)]
+    pub const fn without_color(self, color: Color) -> CastlingRights {
+        CastlingRights(self.0 & !(3 << (color as u8 * 2)))
+    }
+
+    /// These rights without the ones whose bits are in `lost`.
+    #[inline(always)]
+    pub const fn without_bits(self, lost: u8) -> CastlingRights {
+        CastlingRights(self.0 & !lost)
+    }
+}

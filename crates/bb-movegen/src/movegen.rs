@@ -1,0 +1,370 @@
+//! Fully legal move generation with check and pin masks.
+//!
+//! Per node the generator computes, once: the checkers (kept in the
+//! position), the check mask (the squares that capture or block a single
+//! checker; every square when not in check) and the pinned pieces. Then:
+//! - in double check only the king moves;
+//! - pinned pieces move only along the line through their king (and not at
+//!   all when in check);
+//! - the king moves to squares not attacked with the king itself lifted off
+//!   the board, so sliders see through its old square;
+//! - castling needs the squares between king and rook and both destinations
+//!   empty, and the king's path unattacked with the castling rook lifted;
+//! - en passant is checked by replaying its occupancy change, which catches
+//!   the capture that uncovers the king along the rank.
+//!
+//! No move is made and tested. Moves are reported to a [`MoveSink`], so the
+//! same code fills a [`MoveList`] or only counts (perft's bulk counting).
+
+use crate::castling::CastlingSide;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::Position;
+use bb_core::{Bitboard, Color, PieceKind, Rank, Square};
+use bb_tables::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFilter {
+    /// Every legal move.
+    All,
+    /// Moves that capture: en passant and capturing promotions included.
+    Captures,
+    /// Moves that do not capture: non-capturing promotions and castling included.
+    Quiets,
+}
+
+/// Receives generated moves, a set of destinations at a time where it can.
+pub(crate) trait MoveSink {
+    /// A non-pawn piece on `from` moves to each square of `targets`; those
+    /// in `enemies` are captures.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard);
+    /// A pawn move of `kind` to each square of `targets`, each from the
+    /// square `step` indices back.
+    fn pawn_moves(&mut self, targets: Bitboard, step: i8, kind: MoveKind);
+    /// Four promotions to each square of `targets`, each from `step` back.
+    fn promotions(&mut self, targets: Bitboard, step: i8, capture: bool);
+    /// One move (en passant, castling).
+    fn single(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
+        for to in targets & enemies {
+            self.push(Move::new(from, to, MoveKind::Capture));
+        }
+        for to in targets - enemies {
+            self.push(Move::new(from, to, MoveKind::Quiet));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, step: i8, kind: MoveKind) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
+            self.push(Move::new(from, to, kind));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, step: i8, capture: bool) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
+            for piece in [PieceKind::Queen, PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop] {
+                self.push(Move::new(from, to, MoveKind::promotion(piece, capture)));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without listing them: perft's leaves cost a popcount per piece.
+#[derive(Default)]
+pub(crate) struct MoveCounter(pub(crate) u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _step: i8, _kind: MoveKind) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _step: i8, _capture: bool) {
+        self.0 += 4 * targets.count() as u64;
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Pawn geometry of one side, so the generator is compiled once per colour
+/// with every direction a constant.
+trait Side {
+    const US: Color;
+    /// Index step of a single push (+8 or -8).
+    const UP: i8;
+    /// Index steps of the two captures.
+    const CAPTURE_WEST: i8;
+    const CAPTURE_EAST: i8;
+    /// Rank a pawn reaches after a single push from its start.
+    const DOUBLE_PUSH_RANK: Rank;
+    /// Rank where pawns promote.
+    const PROMOTION_RANK: Rank;
+    fn up(pawns: Bitboard) -> Bitboard;
+    fn up_west(pawns: Bitboard) -> Bitboard;
+    fn up_east(pawns: Bitboard) -> Bitboard;
+}
+
+struct White;
+struct Black;
+
+impl Side for White {
+    const US: Color = Color::White;
+    const UP: i8 = 8;
+    const CAPTURE_WEST: i8 = 7;
+    const CAPTURE_EAST: i8 = 9;
+    const DOUBLE_PUSH_RANK: Rank = Rank::Third;
+    const PROMOTION_RANK: Rank = Rank::Eighth;
+    #[inline(always)]
+    fn up(pawns: Bitboard) -> Bitboard {
+        pawns.north()
+    }
+    #[inline(always)]
+    fn up_west(pawns: Bitboard) -> Bitboard {
+        pawns.north_west()
+    }
+    #[inline(always)]
+    fn up_east(pawns: Bitboard) -> Bitboard {
+        pawns.north_east()
+    }
+}
+
+impl Side for Black {
+    const US: Color = Color::Black;
+    const UP: i8 = -8;
+    const CAPTURE_WEST: i8 = -9;
+    const CAPTURE_EAST: i8 = -7;
+    const DOUBLE_PUSH_RANK: Rank = Rank::Sixth;
+    const PROMOTION_RANK: Rank = Rank::First;
+    #[inline(always)]
+    fn up(pawns: Bitboard) -> Bitboard {
+        pawns.south()
+    }
+    #[inline(always)]
+    fn up_west(pawns: Bitboard) -> Bitboard {
+        pawns.south_west()
+    }
+    #[inline(always)]
+    fn up_east(pawns: Bitboard) -> Bitboard {
+        pawns.south_east()
+    }
+}
+
+/// Destinations allowed for non-king moves at this node.
+#[derive(Clone, Copy)]
+struct Targets {
+    /// Empty squares a quiet move may go to (check mask applied).
+    quiet: Bitboard,
+    /// Enemy pieces a capture may take (check mask applied).
+    capture: Bitboard,
+}
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(MoveFilter::All, &mut list);
+        list
+    }
+
+    /// Appends the legal moves that pass `filter` to `list`.
+    pub fn generate(&self, filter: MoveFilter, list: &mut MoveList) {
+        self.generate_into(filter, list);
+    }
+
+    /// The number of legal moves, counted without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate_into(MoveFilter::All, &mut counter);
+        counter.0
+    }
+
+    #[inline(always)]
+    pub(crate) fn generate_into<S: MoveSink>(&self, filter: MoveFilter, sink: &mut S) {
+        match self.side_to_move {
+            Color::White => generate_for::<White, S>(self, filter, sink),
+            Color::Black => generate_for::<Black, S>(self, filter, sink),
+        }
+    }
+}
+
+#[inline(always)]
+fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, sink: &mut S) {
+    let us = C::US;
+    let them = us.opposite();
+    let king = position.king_square(us);
+    let own = position.by_color(us);
+    let enemies = position.by_color(them);
+    let occupied = position.occupied;
+    let checkers = position.checkers;
+
+    let (quiet_filter, capture_filter) = match filter {
+        MoveFilter::All => (!occupied, enemies),
+        MoveFilter::Captures => (Bitboard::EMPTY, enemies),
+        MoveFilter::Quiets => (!occupied, Bitboard::EMPTY),
+    };
+
+    // King moves, tested with the king lifted so sliders see through it.
+    let without_king = occupied.without(king);
+    let mut king_targets = king_attacks(king) & (quiet_filter | capture_filter);
+    let mut safe = Bitboard::EMPTY;
+    while let Some(to) = king_targets.pop_first() {
+        if !position.is_attacked_by(to, them, without_king) {
+            safe.insert(to);
+        }
+    }
+    sink.piece_moves(king, safe, enemies);
+
+    if checkers.has_more_than_one() {
+        return;
+    }
+    let check_mask = match checkers.first_square() {
+        Some(checker) => between(king, checker).with(checker),
+        None => Bitboard::FULL,
+    };
+    let targets = Targets { quiet: quiet_filter & check_mask, capture: capture_filter & check_mask };
+    let pinned = position.blockers_for_king(us);
+
+    generate_pawn_moves::<C, S>(
+        position,
+        own.intersection(position.colored(us, PieceKind::Pawn)) - pinned,
+        targets,
+        sink,
+    );
+    generate_piece_moves(position, us, targets, pinned, king, sink);
+
+    if checkers.is_empty() {
+        // A pinned piece may still move along its pin (never out of check).
+        for pawn in position.colored(us, PieceKind::Pawn) & pinned {
+            let along_pin = line(king, pawn);
+            let pin_targets =
+                Targets { quiet: targets.quiet & along_pin, capture: targets.capture & along_pin };
+            generate_pawn_moves::<C, S>(position, pawn.bitboard(), pin_targets, sink);
+        }
+        if filter != MoveFilter::Captures {
+            generate_castling(position, us, king, sink);
+        }
+    }
+    if filter != MoveFilter::Quiets {
+        generate_en_passant::<C, S>(position, king, sink);
+    }
+}
+
+/// Pushes, double pushes, captures and promotions of `pawns`, set-wise.
+#[inline(always)]
+fn generate_pawn_moves<C: Side, S: MoveSink>(
+    position: &Position,
+    pawns: Bitboard,
+    targets: Targets,
+    sink: &mut S,
+) {
+    let empty = !position.occupied;
+    let promotion_rank = C::PROMOTION_RANK.bitboard();
+
+    let single = C::up(pawns) & empty;
+    let double = C::up(single & C::DOUBLE_PUSH_RANK.bitboard()) & targets.quiet;
+    let single = single & targets.quiet;
+    sink.pawn_moves(single - promotion_rank, C::UP, MoveKind::Quiet);
+    sink.promotions(single & promotion_rank, C::UP, false);
+    sink.pawn_moves(double, 2 * C::UP, MoveKind::DoublePush);
+
+    let west = C::up_west(pawns) & targets.capture;
+    let east = C::up_east(pawns) & targets.capture;
+    sink.pawn_moves(west - promotion_rank, C::CAPTURE_WEST, MoveKind::Capture);
+    sink.pawn_moves(east - promotion_rank, C::CAPTURE_EAST, MoveKind::Capture);
+    sink.promotions(west & promotion_rank, C::CAPTURE_WEST, true);
+    sink.promotions(east & promotion_rank, C::CAPTURE_EAST, true);
+}
+
+/// Knight, bishop, rook and queen moves.
+#[inline(always)]
+fn generate_piece_moves<S: MoveSink>(
+    position: &Position,
+    us: Color,
+    targets: Targets,
+    pinned: Bitboard,
+    king: Square,
+    sink: &mut S,
+) {
+    let allowed = targets.quiet | targets.capture;
+    let enemies = position.by_color(us.opposite());
+    let occupied = position.occupied;
+    // Pinned pieces only when not in check: a pinned piece can never
+    // resolve a check, and then `allowed` is already narrow.
+    let pin_limit = |from: Square| if pinned.contains(from) { line(king, from) } else { Bitboard::FULL };
+
+    for from in position.colored(us, PieceKind::Knight) - pinned {
+        sink.piece_moves(from, knight_attacks(from) & allowed, enemies);
+    }
+    let queens = position.colored(us, PieceKind::Queen);
+    for from in position.colored(us, PieceKind::Bishop) | queens {
+        sink.piece_moves(from, bishop_attacks(from, occupied) & allowed & pin_limit(from), enemies);
+    }
+    for from in position.colored(us, PieceKind::Rook) | queens {
+        sink.piece_moves(from, rook_attacks(from, occupied) & allowed & pin_limit(from), enemies);
+    }
+}
+
+/// Castling on either side, Chess960 rules (which include standard chess).
+fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, sink: &mut S) {
+    if !position.castling.has_any(us) {
+        return;
+    }
+    let them = us.opposite();
+    for side in CastlingSide::ALL {
+        let Some(rook) = position.castling_rook(us, side) else { continue };
+        let king_to = side.king_destination(us);
+        let rook_to = side.rook_destination(us);
+        let king_path = between(king, king_to).with(king_to);
+        let rook_path = between(rook, rook_to).with(rook_to);
+        let must_be_empty = (king_path | rook_path).without(king).without(rook);
+        if (must_be_empty & position.occupied).any() {
+            continue;
+        }
+        // Lifting the rook catches the Chess960 case where it shields the
+        // king's destination from a slider behind it.
+        let lifted = position.occupied.without(king).without(rook);
+        if king_path.iter().all(|square| !position.is_attacked_by(square, them, lifted)) {
+            sink.single(Move::new(king, rook, MoveKind::Castling));
+        }
+    }
+}
+
+/// En-passant captures, each checked by replaying the occupancy change:
+/// this finds both the capture that removes a checking pawn and the one
+/// that uncovers the king along the rank.
+fn generate_en_passant<C: Side, S: MoveSink>(position: &Position, king: Square, sink: &mut S) {
+    let Some(target) = position.en_passant else { return };
+    let us = C::US;
+    let them = us.opposite();
+    let captured = Square::from_index_wrapping((target as i32 - C::UP as i32) as u32);
+    let capturers = pawn_attacks(them, target) & position.colored(us, PieceKind::Pawn);
+    for from in capturers {
+        let occupied = position.occupied.without(from).without(captured).with(target);
+        let attackers = position.attacks_to(king, occupied) & position.by_color(them);
+        if attackers.without(captured).is_empty() {
+            sink.single(Move::new(from, target, MoveKind::EnPassant));
+        }
+    }
+}

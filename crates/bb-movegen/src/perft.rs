@@ -1,0 +1,30 @@
+//! Perft: the number of leaf nodes of the legal move tree, the standard
+//! correctness test (and speed benchmark) of a move generator.
+
+use crate::moves::Move;
+use crate::Position;
+
+/// The number of move sequences of `depth` plies from `position`. The last
+/// ply is counted in bulk (moves are counted, not played).
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_legal_moves(),
+        _ => position.legal_moves().iter().map(|mv| perft(&position.play(*mv), depth - 1)).sum(),
+    }
+}
+
+/// Perft split by root move: calls `each(move, count)` for every legal move
+/// and returns the total.
+pub fn divide(position: &Position, depth: u32, mut each: impl FnMut(Move, u64)) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    for mv in position.legal_moves().iter() {
+        let count = perft(&position.play(*mv), depth - 1);
+        each(*mv, count);
+        total += count;
+    }
+    total
+}

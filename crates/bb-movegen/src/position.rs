@@ -1,0 +1,334 @@
+//! `Position`: the board as twelve piece bitboards plus colour occupancies,
+//! a square-to-piece table, and the game state. Positions are copied on
+//! every move (copy-make), so the struct is kept small and `Copy`.
+
+use crate::castling::{CastlingRights, CastlingSide};
+use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
+use bb_tables::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, zobrist};
+
+/// A chess position: piece placement, side to move, castling rights,
+/// en-passant square, move counters and its Zobrist key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) pieces: [Bitboard; 12],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) occupied: Bitboard,
+    pub(crate) board: [Option<Piece>; 64],
+    pub(crate) side_to_move: Color,
+    pub(crate) castling: CastlingRights,
+    /// The rook each castling right castles with, by [`CastlingSide::index`].
+    /// Only meaningful while the right is held.
+    pub(crate) castling_rooks: [Square; 4],
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) hash: U64,
+    /// Pieces giving check to the side to move, kept up to date by `play`.
+    pub(crate) checkers: Bitboard,
+    /// Castling rights are written with file letters (Shredder-FEN) when the
+    /// position came from such a FEN or is not a standard-chess setup.
+    pub(crate) chess960: bool,
+}
+
+impl Position {
+    /// An empty board, White to move, no rights; the FEN parser fills it.
+    pub(crate) const fn empty() -> Position {
+        Position {
+            pieces: [Bitboard::EMPTY; 12],
+            colors: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            board: [None; 64],
+            side_to_move: Color::White,
+            castling: CastlingRights::NONE,
+            castling_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: U64::ZERO,
+            checkers: Bitboard::EMPTY,
+            chess960: false,
+        }
+    }
+
+    /// The initial position of standard chess.
+    pub fn startpos() -> Position {
+        match Position::from_fen(crate::fen::STARTPOS_FEN) {
+            Ok(position) => position,
+            // The constant is tested to parse; an empty board is the
+            // harmless fallback that keeps this function panic-free.
+            Err(_) => Position::empty(),
+        }
+    }
+
+    /// Puts `piece` on the empty square `square` (set-up only; no hash update).
+    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        let bit = square.bitboard();
+        self.pieces[piece.index()] |= bit;
+        self.colors[piece.color().index()] |= bit;
+        self.occupied |= bit;
+        self.board[square.index()] = Some(piece);
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The piece on `square`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// The squares holding `piece`.
+    #[inline(always)]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()]
+    }
+
+    /// The squares holding pieces of `kind`, of either colour.
+    #[inline(always)]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.pieces[kind.index()] | self.pieces[kind.index() + 6]
+    }
+
+    /// The squares holding `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn colored(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.pieces[color.index() * 6 + kind.index()]
+    }
+
+    /// The squares holding `color`'s pieces.
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The square of `color`'s king. Every position built by this crate has
+    /// exactly one king per side.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.colored(color, PieceKind::King).first_square_unchecked()
+    }
+
+    /// The castling rights still held.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square of the rook `color` castles with on `side`, while the
+    /// right is held.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        if self.castling.has(color, side) {
+            Some(self.castling_rooks[side.index(color)])
+        } else {
+            None
+        }
+    }
+
+    /// The en-passant target square, as in FEN: set after every double push.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after Black moves.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key, updated incrementally by [`Position::play`].
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash.to_u64()
+    }
+
+    /// True when castling is written with file letters (Chess960).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// True when the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Pieces of either colour that attack `square` when the board's
+    /// occupancy is `occupied` (pass a modified occupancy to look through
+    /// pieces, e.g. the moving king).
+    #[inline(always)]
+    pub fn attacks_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        let rooks = self.pieces_of_kind(PieceKind::Rook) | self.pieces_of_kind(PieceKind::Queen);
+        let bishops = self.pieces_of_kind(PieceKind::Bishop) | self.pieces_of_kind(PieceKind::Queen);
+        (pawn_attacks(Color::White, square) & self.pieces(Piece::BlackPawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Piece::WhitePawn))
+            | (knight_attacks(square) & self.pieces_of_kind(PieceKind::Knight))
+            | (king_attacks(square) & self.pieces_of_kind(PieceKind::King))
+            | (rook_attacks(square, occupied) & rooks)
+            | (bishop_attacks(square, occupied) & bishops)
+    }
+
+    /// True when any piece of `attacker` attacks `square` given `occupied`.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
+        let queens = self.colored(attacker, PieceKind::Queen);
+        (knight_attacks(square) & self.colored(attacker, PieceKind::Knight)).any()
+            || (pawn_attacks(attacker.opposite(), square) & self.colored(attacker, PieceKind::Pawn)).any()
+            || (king_attacks(square) & self.colored(attacker, PieceKind::King)).any()
+            || (rook_attacks(square, occupied) & (self.colored(attacker, PieceKind::Rook) | queens)).any()
+            || (bishop_attacks(square, occupied) & (self.colored(attacker, PieceKind::Bishop) | queens)).any()
+    }
+
+    /// Every square `color` attacks (defended squares included).
+    pub fn attacked_by(&self, color: Color) -> Bitboard {
+        let occupied = self.occupied;
+        let mut attacked = Bitboard::EMPTY;
+        let pawns = self.colored(color, PieceKind::Pawn);
+        attacked |= match color {
+            Color::White => pawns.north_east() | pawns.north_west(),
+            Color::Black => pawns.south_east() | pawns.south_west(),
+        };
+        for square in self.colored(color, PieceKind::Knight) {
+            attacked |= knight_attacks(square);
+        }
+        let queens = self.colored(color, PieceKind::Queen);
+        for square in self.colored(color, PieceKind::Bishop) | queens {
+            attacked |= bishop_attacks(square, occupied);
+        }
+        for square in self.colored(color, PieceKind::Rook) | queens {
+            attacked |= rook_attacks(square, occupied);
+        }
+        attacked | king_attacks(self.king_square(color))
+    }
+
+    /// Pieces of the side to move that are pinned to their own king.
+    pub fn pinned(&self) -> Bitboard {
+        self.blockers_for_king(self.side_to_move)
+    }
+
+    /// Pieces of `color` that stand alone between `color`'s king and an
+    /// enemy slider aiming at it.
+    #[inline(always)]
+    pub(crate) fn blockers_for_king(&self, color: Color) -> Bitboard {
+        let king = self.king_square(color);
+        let them = color.opposite();
+        let queens = self.colored(them, PieceKind::Queen);
+        let enemy = self.by_color(them);
+        // Sliders that would hit the king if only enemy pieces blocked.
+        let snipers = (rook_attacks(king, enemy) & (self.colored(them, PieceKind::Rook) | queens))
+            | (bishop_attacks(king, enemy) & (self.colored(them, PieceKind::Bishop) | queens));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = bb_tables::between(king, sniper) & self.occupied;
+            if !blockers.has_more_than_one() {
+                pinned |= blockers & self.by_color(color);
+            }
+        }
+        pinned
+    }
+
+    /// The checkers of the side to move, computed from scratch.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
+        let us = self.side_to_move;
+        self.attacks_to(self.king_square(us), self.occupied) & self.by_color(us.opposite())
+    }
+
+    /// True when the en-passant square could be captured on by a pawn of the
+    /// side to move (pins aside). Only then is it part of the Zobrist key, so
+    /// that positions that play alike hash alike.
+    #[inline(always)]
+    pub(crate) fn en_passant_matters(&self) -> bool {
+        match self.en_passant {
+            Some(square) => {
+                let us = self.side_to_move;
+                (pawn_attacks(us.opposite(), square) & self.colored(us, PieceKind::Pawn)).any()
+            }
+            None => false,
+        }
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one in
+    /// [`Position::play`] must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut key = U64::ZERO;
+        for square in self.occupied {
+            if let Some(piece) = self.piece_at(square) {
+                key = key ^ zobrist::piece(piece, square);
+            }
+        }
+        key = key ^ zobrist::castling(self.castling.bits());
+        if self.en_passant_matters() {
+            if let Some(square) = self.en_passant {
+                key = key ^ zobrist::en_passant(square.file());
+            }
+        }
+        if self.side_to_move == Color::Black {
+            key = key ^ zobrist::side_to_move();
+        }
+        key.to_u64()
+    }
+
+    /// The same position with colours swapped and the board mirrored top to
+    /// bottom: White's pieces become Black's on the mirrored squares, the
+    /// other side moves. Evaluation must score both alike.
+    pub fn mirrored(&self) -> Position {
+        let mut mirror = Position::empty();
+        for square in self.occupied {
+            if let Some(piece) = self.piece_at(square) {
+                mirror.put(Piece::new(piece.color().opposite(), piece.kind()), square.flip_rank());
+            }
+        }
+        mirror.side_to_move = self.side_to_move.opposite();
+        let mut rights = CastlingRights::NONE;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling_rook(color, side) {
+                    rights = rights.with(color.opposite(), side);
+                    mirror.castling_rooks[side.index(color.opposite())] = rook.flip_rank();
+                }
+            }
+        }
+        mirror.castling = rights;
+        mirror.en_passant = self.en_passant.map(Square::flip_rank);
+        mirror.halfmove_clock = self.halfmove_clock;
+        mirror.fullmove_number = self.fullmove_number;
+        mirror.chess960 = self.chess960;
+        mirror.checkers = mirror.compute_checkers();
+        mirror.hash = U64::from_u64(mirror.compute_hash());
+        mirror
+    }
+}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
