@@ -8,7 +8,7 @@ use bb_tables::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook
 
 /// A chess position: piece placement, side to move, castling rights,
 /// en-passant square, move counters and its Zobrist key.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) pieces: [Bitboard; 12],
     pub(crate) colors: [Bitboard; 2],
@@ -320,6 +320,29 @@ impl Position {
         mirror
     }
 }
+
+/// Positions are equal when they play alike and print alike: derived state
+/// (occupancies, key, checkers) follows from the rest, and the rook square of
+/// a right no longer held is forgotten.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let held_rooks_equal = Color::ALL.iter().all(|color| {
+            CastlingSide::ALL
+                .iter()
+                .all(|side| self.castling_rook(*color, *side) == other.castling_rook(*color, *side))
+        });
+        self.pieces == other.pieces
+            && self.side_to_move == other.side_to_move
+            && self.castling == other.castling
+            && held_rooks_equal
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+            && (self.chess960 == other.chess960 || self.castling.is_empty())
+    }
+}
+
+impl Eq for Position {}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {

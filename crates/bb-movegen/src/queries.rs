@@ -66,6 +66,10 @@ impl Position {
     /// Parses UCI move text (`e2e4`, `e7e8q`, castling as `e1g1` or as king
     /// takes own rook `e1h1`) and finds it among the legal moves.
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        if text == "0000" {
+            // Well-formed (the null move), but passing is never legal.
+            return Err(MoveError::Illegal);
+        }
         let bytes = text.as_bytes();
         if !(4..=5).contains(&bytes.len()) || !text.is_ascii() {
             return Err(MoveError::Malformed);

@@ -1,0 +1,90 @@
+//! Invariants checked along random playouts (proptest picks the moves):
+//! FEN round trip, incremental Zobrist equal to from-scratch, every move
+//! leaves the mover's king safe, the generator agrees move for move with an
+//! independent slow generator, and captures plus quiets make up all moves.
+
+mod slow_generator;
+
+use bb_movegen::{MoveFilter, MoveList, Position};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// Starting points: the initial position, a few tactical ones from the
+/// suites (castling, en passant, promotions) and a Chess960 setup.
+const STARTS: [&str; 6] = [
+    bb_movegen::STARTPOS_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+];
+
+fn uci_set(list: &MoveList) -> BTreeSet<String> {
+    list.iter().map(|mv| mv.uci(true).to_string()).collect()
+}
+
+/// Checks every invariant at one position; returns the legal moves.
+fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
+    let fen = position.to_string();
+    let reparsed =
+        Position::from_fen(&fen).map_err(|error| TestCaseError::fail(format!("{fen}: {error}")))?;
+    prop_assert_eq!(&reparsed, position, "FEN round trip of {}", fen);
+    prop_assert_eq!(reparsed.to_string(), fen.clone());
+    prop_assert_eq!(position.hash(), position.compute_hash(), "incremental key differs at {}", fen);
+
+    let legal = position.legal_moves();
+    let expected = slow_generator::legal_moves(position);
+    let got = uci_set(&legal);
+    prop_assert_eq!(got.len(), legal.len(), "duplicate moves at {}", fen);
+    prop_assert_eq!(&got, &expected, "moves differ at {}", fen);
+    prop_assert_eq!(position.count_legal_moves(), legal.len() as u64);
+
+    let mut captures = MoveList::new();
+    let mut quiets = MoveList::new();
+    position.generate(MoveFilter::Captures, &mut captures);
+    position.generate(MoveFilter::Quiets, &mut quiets);
+    prop_assert!(captures.iter().all(|mv| mv.is_capture()));
+    prop_assert!(quiets.iter().all(|mv| !mv.is_capture()));
+    let mut union: BTreeSet<String> = uci_set(&captures);
+    union.extend(uci_set(&quiets));
+    prop_assert_eq!(captures.len() + quiets.len(), legal.len());
+    prop_assert_eq!(&union, &got);
+
+    let mover = position.side_to_move();
+    for mv in legal.iter() {
+        let next = position.play(*mv);
+        let king = next.king_square(mover);
+        prop_assert!(
+            !next.is_attacked_by(king, mover.opposite(), next.occupied()),
+            "{} leaves the king attacked at {}",
+            mv,
+            fen
+        );
+        prop_assert_eq!(next.side_to_move(), mover.opposite());
+        prop_assert_eq!(next.hash(), next.compute_hash(), "key after {} from {}", mv, fen);
+    }
+    prop_assert_eq!(position.in_check(), position.checkers().any());
+    Ok(legal)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_along_random_playouts(
+        start in 0..STARTS.len(),
+        choices in proptest::collection::vec(any::<u16>(), 0..120),
+    ) {
+        let mut position = Position::from_fen(STARTS[start]).expect("start FEN parses");
+        for choice in choices {
+            let legal = check_position(&position)?;
+            if legal.is_empty() {
+                prop_assert!(position.is_checkmate() || position.is_stalemate());
+                break;
+            }
+            position = position.play(legal[choice as usize % legal.len()]);
+        }
+        check_position(&position)?;
+    }
+}
