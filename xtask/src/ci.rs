@@ -1,0 +1,162 @@
+//! `cargo xtask ci` (fmt, clippy, then the test matrix) and
+//! `cargo xtask cross-test` (the test matrix alone).
+//!
+//! The last line printed is always `<passed> passed, <failed> failed`: the
+//! CI system reads it. cargo test's own `test result:` lines are echoed to
+//! stdout as they come, and nowhere else, so a reader summing them counts
+//! each once.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::args::Options;
+use crate::matrix::{self, Backend, Combination};
+use crate::process::{self, Outcome};
+use crate::test_output::{self, TestCounts};
+
+/// How a step ended, for its line and the summary.
+struct StepReport {
+    name: String,
+    success: bool,
+    /// Tests counted from `test result:` lines (zero for fmt and clippy).
+    tests: TestCounts,
+    is_test_step: bool,
+    elapsed: Duration,
+}
+
+impl StepReport {
+    /// The step's line: `PASS x86_64-unknown-linux-gnu/native  tests: 12 passed, 0 failed  (3.1 s)`.
+    fn line(&self) -> String {
+        let verdict = if self.success { "PASS" } else { "FAIL" };
+        let tests = if self.is_test_step {
+            format!("  tests: {} passed, {} failed", self.tests.passed, self.tests.failed)
+        } else {
+            String::new()
+        };
+        format!("{verdict} {:<34}{tests}  ({})", self.name, process::format_duration(self.elapsed))
+    }
+
+    /// Failures this step adds to the final count: its failing tests, or 1
+    /// when it failed without any failing test (a build error, fmt, clippy,
+    /// a crashed test binary), so the final line never reads `0 failed` for
+    /// a broken run.
+    fn failures(&self) -> u64 {
+        if self.success || self.tests.failed > 0 {
+            self.tests.failed
+        } else {
+            self.tests.failed + 1
+        }
+    }
+}
+
+/// `cargo xtask ci`: returns whether everything passed.
+pub fn ci(options: &Options) -> Result<bool, String> {
+    run(options, !options.skip_lint)
+}
+
+/// `cargo xtask cross-test`: returns whether every combination passed.
+pub fn cross_test(options: &Options) -> Result<bool, String> {
+    run(options, false)
+}
+
+fn run(options: &Options, lint: bool) -> Result<bool, String> {
+    let started = Instant::now();
+    let workspace = matrix::workspace_root();
+    let combinations = matrix::select(&options.targets, &options.backends);
+    let mut reports = Vec::new();
+
+    if lint {
+        let mut fmt = matrix::cargo_command(&workspace);
+        fmt.args(["fmt", "--all", "--", "--check"]);
+        reports.push(run_step(&workspace, "fmt", fmt, false, options.verbose)?);
+
+        // Clippy once per backend on the host: code behind the backend's
+        // cfg is only linted when that backend is selected.
+        let backends: &[Backend] =
+            if options.backends.is_empty() { &Backend::ALL } else { &options.backends };
+        for &backend in backends {
+            let host = Combination::new(matrix::X86_64, backend);
+            let mut clippy = host.cargo(&workspace, "clippy");
+            clippy.args(["--workspace", "--all-targets", "--", "-D", "warnings"]);
+            let name = format!("clippy/{}", backend.env_value());
+            reports.push(run_step(&workspace, &name, clippy, false, options.verbose)?);
+        }
+    }
+
+    matrix::ensure_targets_installed(&combinations)?;
+    for combination in &combinations {
+        let mut test = combination.cargo(&workspace, "test");
+        // --no-fail-fast: run every test binary, so the counts are complete.
+        test.args(["--workspace", "--no-fail-fast"]);
+        reports.push(run_step(&workspace, &combination.to_string(), test, true, options.verbose)?);
+    }
+
+    println!();
+    println!("Summary ({}):", process::format_duration(started.elapsed()));
+    for report in &reports {
+        println!("  {}", report.line());
+    }
+    let passed: u64 = reports.iter().map(|report| report.tests.passed).sum();
+    let failed: u64 = reports.iter().map(StepReport::failures).sum();
+    let all_passed = reports.iter().all(|report| report.success);
+    if !all_passed {
+        let failing: Vec<&str> =
+            reports.iter().filter(|report| !report.success).map(|report| report.name.as_str()).collect();
+        println!("FAILED: {}", failing.join(", "));
+    }
+    // The CI system reads this last line.
+    println!("{passed} passed, {failed} failed");
+    Ok(all_passed)
+}
+
+/// Runs one step, echoing the `test result:` lines (or everything with
+/// `--verbose`), then prints its PASS/FAIL line and, on failure, what went
+/// wrong.
+fn run_step(
+    workspace: &Path,
+    name: &str,
+    command: Command,
+    is_test_step: bool,
+    verbose: bool,
+) -> Result<StepReport, String> {
+    println!("== {name}: {}", process::describe(&command));
+    let mut tests = TestCounts::default();
+    let outcome = process::run_merged(command, |line| {
+        let counts = test_output::parse_test_result(line);
+        if let Some(counts) = counts {
+            tests.add(counts);
+        }
+        if verbose || counts.is_some() || test_output::is_failed_test_line(line) {
+            println!("{line}");
+        }
+    })?;
+    let report = StepReport {
+        name: name.to_string(),
+        success: outcome.success,
+        tests,
+        is_test_step,
+        elapsed: outcome.elapsed,
+    };
+    if !report.success {
+        show_failure(workspace, name, &outcome);
+    }
+    println!("{}", report.line());
+    Ok(report)
+}
+
+/// Prints the part of a failed step's output that says why, and where its
+/// whole log is.
+fn show_failure(workspace: &Path, name: &str, outcome: &Outcome) {
+    let log =
+        matrix::xtask_dir(workspace).join("logs").join(format!("{}.log", name.replace(['/', ' '], "-")));
+    let saved = match outcome.save_log(&log) {
+        Ok(()) => format!("full log: {}", log.display()),
+        Err(error) => format!("could not save the log at {}: {error}", log.display()),
+    };
+    println!("---- {name} failed ({}); {saved}", outcome.status);
+    for line in test_output::failure_excerpt(&outcome.lines, 150, 40) {
+        println!("  | {line}");
+    }
+    println!("----");
+}

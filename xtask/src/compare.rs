@@ -1,0 +1,267 @@
+//! `cargo xtask compare`: perft of the same positions by `bb` built for
+//! every target and backend, checked against the known node counts and
+//! timed.
+//!
+//! xtask talks to `bb` through its command line only:
+//! `bb perft <depth> --fen "<FEN>"` exits 0 and prints as its last line
+//! `nodes <N> time <seconds> nps <nodes per second>`.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::args::Options;
+use crate::matrix::{self, Backend, Combination};
+use crate::positions::{self, PerftCase};
+use crate::process;
+use crate::table::Table;
+
+/// What one `bb perft` run reported.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerftReport {
+    /// Leaf nodes counted.
+    pub nodes: u64,
+    /// Seconds bb measured for the count itself (no start-up).
+    pub seconds: f64,
+}
+
+/// One combination's line of the table.
+struct ComboRow {
+    name: String,
+    /// One report per position, in order; shorter when a run failed.
+    reports: Vec<PerftReport>,
+    /// `ok`, `MISMATCH` or why it failed.
+    status: String,
+}
+
+/// `cargo xtask compare`: returns whether every count was right.
+pub fn compare(options: &Options) -> Result<bool, String> {
+    let cases = match &options.positions {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+            positions::epd_cases(&text, options.depth)
+                .map_err(|error| format!("{}: {error}", path.display()))?
+        }
+        None => positions::reference_cases(options.depth),
+    };
+    let workspace = matrix::workspace_root();
+    let combinations = matrix::select(&options.targets, &options.backends);
+    matrix::ensure_targets_installed(&combinations)?;
+
+    // Positions without a known count are checked against the first
+    // combination that counts them.
+    let mut references: Vec<Option<u64>> = cases.iter().map(|case| case.expected).collect();
+    let mut rows = Vec::new();
+    for combination in &combinations {
+        rows.push(run_combination(&workspace, combination, &cases, &mut references, options.verbose)?);
+    }
+    println!();
+    print!("{}", render_table(&rows));
+    Ok(rows.iter().all(|row| row.status == "ok"))
+}
+
+fn run_combination(
+    workspace: &Path,
+    combination: &Combination,
+    cases: &[PerftCase],
+    references: &mut [Option<u64>],
+    verbose: bool,
+) -> Result<ComboRow, String> {
+    let mut row = ComboRow { name: combination.to_string(), reports: Vec::new(), status: "ok".to_string() };
+    let mut build = combination.cargo(workspace, "build");
+    build.args(["--release", "--package", "bb-cli", "--bin", "bb"]);
+    println!("== {combination}: {}", process::describe(&build));
+    let outcome = process::run_merged(build, |line| {
+        if verbose {
+            println!("{line}");
+        }
+    })?;
+    if !outcome.success {
+        println!("build failed ({}):\n{}", outcome.status, outcome.tail(40));
+        row.status = "build failed".to_string();
+        return Ok(row);
+    }
+    let binary = combination.profile_dir(workspace, "release").join("bb");
+    for (case, reference) in cases.iter().zip(references.iter_mut()) {
+        let report = match run_perft(&binary, case) {
+            Ok(report) => report,
+            Err(error) => {
+                println!("  {:<12} d{}  ERROR {error}", case.name, case.depth);
+                row.status = "run failed".to_string();
+                return Ok(row);
+            }
+        };
+        let verdict = match *reference {
+            Some(expected) if expected == report.nodes => "ok".to_string(),
+            Some(expected) => {
+                row.status = "MISMATCH".to_string();
+                format!("MISMATCH expected {expected}")
+            }
+            None => {
+                *reference = Some(report.nodes);
+                "no known count: reference for the others".to_string()
+            }
+        };
+        println!(
+            "  {:<12} d{}  {:>14} nodes  {:>8.3} s  {:>8.1} Mnps  {verdict}",
+            case.name,
+            case.depth,
+            report.nodes,
+            report.seconds,
+            mnps(report.nodes, report.seconds).unwrap_or(f64::NAN)
+        );
+        row.reports.push(report);
+    }
+    Ok(row)
+}
+
+/// Runs `bb perft <depth> --fen <fen>` and reads its last line.
+fn run_perft(binary: &Path, case: &PerftCase) -> Result<PerftReport, String> {
+    let output = Command::new(binary)
+        .args(["perft", &case.depth.to_string(), "--fen", &case.fen])
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|error| format!("cannot run {}: {error}", binary.display()))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let reason = stderr.lines().rfind(|line| !line.trim().is_empty()).unwrap_or("no message");
+        return Err(format!("bb exited with {}: {}", output.status, reason.trim()));
+    }
+    parse_bb_output(&String::from_utf8_lossy(&output.stdout))
+}
+
+/// Reads the last non-blank line of `bb perft`'s output:
+/// `nodes <N> time <seconds> nps <nodes per second>`.
+pub fn parse_bb_output(stdout: &str) -> Result<PerftReport, String> {
+    let line = stdout.lines().rfind(|line| !line.trim().is_empty()).ok_or("bb printed nothing")?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let value = |key: &str| -> Option<&str> {
+        words.chunks(2).find(|pair| pair.len() == 2 && pair[0] == key).map(|pair| pair[1])
+    };
+    let nodes = value("nodes").and_then(|text| text.parse::<u64>().ok());
+    let seconds =
+        value("time").and_then(|text| text.parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0);
+    match (nodes, seconds) {
+        (Some(nodes), Some(seconds)) => Ok(PerftReport { nodes, seconds }),
+        _ => Err(format!("expected `nodes <N> time <seconds> nps <N>` as bb's last line, got `{line}`")),
+    }
+}
+
+/// Millions of nodes per second, when the time is measurable.
+fn mnps(nodes: u64, seconds: f64) -> Option<f64> {
+    (seconds > 0.0).then(|| nodes as f64 / seconds / 1e6)
+}
+
+/// The geometric mean of the per-position speeds: every position weighs
+/// the same, however many nodes it has (the measure of issue 4).
+fn geometric_mean_mnps(reports: &[PerftReport]) -> Option<f64> {
+    let speeds: Vec<f64> = reports.iter().filter_map(|report| mnps(report.nodes, report.seconds)).collect();
+    if speeds.is_empty() {
+        return None;
+    }
+    Some((speeds.iter().map(|speed| speed.ln()).sum::<f64>() / speeds.len() as f64).exp())
+}
+
+/// The comparison table. Speeds are relative to x86_64/native, or to the
+/// first complete row when that one is missing.
+fn render_table(rows: &[ComboRow]) -> String {
+    let baseline_name = Combination::new(matrix::X86_64, Backend::Native).to_string();
+    let complete = |row: &&ComboRow| row.status == "ok" || row.status == "MISMATCH";
+    let baseline = rows
+        .iter()
+        .filter(complete)
+        .find(|row| row.name == baseline_name)
+        .or_else(|| rows.iter().find(complete))
+        .and_then(|row| geometric_mean_mnps(&row.reports));
+    let mut table =
+        Table::new(["combination", "nodes", "seconds", "Mnps", "geomean Mnps", "relative", "counts"]);
+    for row in rows {
+        if !complete(&row) {
+            table.row([row.name.as_str(), "-", "-", "-", "-", "-", row.status.as_str()]);
+            continue;
+        }
+        let nodes: u64 = row.reports.iter().map(|report| report.nodes).sum();
+        let seconds: f64 = row.reports.iter().map(|report| report.seconds).sum();
+        let geomean = geometric_mean_mnps(&row.reports);
+        let relative = match (geomean, baseline) {
+            (Some(speed), Some(base)) => format!("{:.2}x", speed / base),
+            _ => "-".to_string(),
+        };
+        table.row([
+            row.name.clone(),
+            nodes.to_string(),
+            format!("{seconds:.2}"),
+            mnps(nodes, seconds).map_or("-".to_string(), |speed| format!("{speed:.1}")),
+            geomean.map_or("-".to_string(), |speed| format!("{speed:.1}")),
+            relative,
+            row.status.clone(),
+        ]);
+    }
+    table.render()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_of_bb_is_read() {
+        let output = "a1a2 3\n\nnodes 119060324 time 1.25 nps 95248259\n\n";
+        assert_eq!(parse_bb_output(output), Ok(PerftReport { nodes: 119_060_324, seconds: 1.25 }));
+        let no_nps = "nodes 20 time 0";
+        assert_eq!(parse_bb_output(no_nps), Ok(PerftReport { nodes: 20, seconds: 0.0 }));
+    }
+
+    #[test]
+    fn unexpected_bb_output_is_an_error() {
+        for bad in ["", "\n \n", "nodes x time 1 nps 2", "nodes 5 nps 2", "time 1 nodes", "nodes 5 time -1"] {
+            let error = parse_bb_output(bad).unwrap_err();
+            assert!(!error.contains('\n'), "{error}");
+        }
+    }
+
+    #[test]
+    fn speeds() {
+        assert_eq!(mnps(3_000_000, 2.0), Some(1.5));
+        assert_eq!(mnps(5, 0.0), None);
+        let reports =
+            [PerftReport { nodes: 1_000_000, seconds: 1.0 }, PerftReport { nodes: 4_000_000, seconds: 1.0 }];
+        let mean = geometric_mean_mnps(&reports).unwrap();
+        assert!((mean - 2.0).abs() < 1e-12);
+        assert_eq!(geometric_mean_mnps(&[]), None);
+    }
+
+    fn row(name: &str, mnps_values: &[u64], status: &str) -> ComboRow {
+        let reports =
+            mnps_values.iter().map(|&m| PerftReport { nodes: m * 1_000_000, seconds: 1.0 }).collect();
+        ComboRow { name: name.to_string(), reports, status: status.to_string() }
+    }
+
+    #[test]
+    fn table_is_relative_to_x86_64_native() {
+        let rows = [
+            row("i686-unknown-linux-musl/hilo", &[50, 50], "ok"),
+            row("x86_64-unknown-linux-gnu/native", &[100, 100], "ok"),
+            row("i686-unknown-linux-musl/native", &[25, 25], "MISMATCH"),
+            row("x86_64-unknown-linux-gnu/hilo", &[], "build failed"),
+        ];
+        let text = render_table(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 6);
+        assert!(lines[0].starts_with("combination"));
+        assert!(lines[2].starts_with("i686-unknown-linux-musl/hilo"));
+        assert!(lines[2].contains("100000000"));
+        assert!(lines[2].contains("0.50x"));
+        assert!(lines[3].contains("1.00x"));
+        assert!(lines[4].contains("0.25x") && lines[4].ends_with("MISMATCH"));
+        assert!(lines[5].ends_with("build failed"));
+    }
+
+    #[test]
+    fn without_x86_64_native_the_first_complete_row_is_the_baseline() {
+        let rows = [row("a", &[], "run failed"), row("b", &[40], "ok"), row("c", &[10], "ok")];
+        let text = render_table(&rows);
+        assert!(text.lines().nth(3).unwrap().contains("1.00x"));
+        assert!(text.lines().nth(4).unwrap().contains("0.25x"));
+    }
+}

@@ -1,0 +1,230 @@
+//! The build matrix: compilation targets × `U64` backends, where each
+//! combination builds, and making sure rustup has the targets installed.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The 64-bit host target of the project.
+pub const X86_64: &str = "x86_64-unknown-linux-gnu";
+/// The 32-bit target; musl links statically and runs on an x86_64 Linux host
+/// without any 32-bit system libraries.
+pub const I686: &str = "i686-unknown-linux-musl";
+/// The targets of the full matrix, in display order.
+pub const TARGETS: [&str; 2] = [X86_64, I686];
+
+/// Which `U64` implementation bb-core is built with (`BB_BACKEND`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A plain `u64`.
+    Native,
+    /// A pair of `u32` halves.
+    HiLo,
+}
+
+impl Backend {
+    /// Both backends, in display order.
+    pub const ALL: [Backend; 2] = [Backend::Native, Backend::HiLo];
+
+    /// The value of `BB_BACKEND` that selects this backend.
+    pub fn env_value(self) -> &'static str {
+        match self {
+            Backend::Native => "native",
+            Backend::HiLo => "hilo",
+        }
+    }
+
+    /// Parses `native` or `hilo` (also `hi/lo`, `hi-lo`).
+    pub fn parse(text: &str) -> Result<Backend, String> {
+        match text {
+            "native" => Ok(Backend::Native),
+            "hilo" | "hi/lo" | "hi-lo" => Ok(Backend::HiLo),
+            other => Err(format!("unknown backend `{other}` (expected `native` or `hilo`)")),
+        }
+    }
+}
+
+/// Expands the short target names `x86_64` and `i686` to the matrix
+/// triples; any other text is taken as a full target triple.
+pub fn parse_target(text: &str) -> Result<String, String> {
+    match text {
+        "" => Err("empty target name".to_string()),
+        "x86_64" | "x86-64" | "x64" => Ok(X86_64.to_string()),
+        "i686" | "x86" => Ok(I686.to_string()),
+        triple if triple.starts_with('-') => Err(format!("`{triple}` is not a target triple")),
+        triple => Ok(triple.to_string()),
+    }
+}
+
+/// One cell of the matrix: a target triple built with one backend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combination {
+    /// Rust target triple, passed as `--target`.
+    pub target: String,
+    /// Backend, passed as `BB_BACKEND`.
+    pub backend: Backend,
+}
+
+impl Combination {
+    /// Creates the combination of `target` and `backend`.
+    pub fn new(target: &str, backend: Backend) -> Combination {
+        Combination { target: target.to_string(), backend }
+    }
+
+    /// The cargo target directory of this combination. Each combination has
+    /// its own, so that switching `BB_BACKEND` or `--target` never throws
+    /// away another combination's build.
+    pub fn target_dir(&self, workspace: &Path) -> PathBuf {
+        xtask_dir(workspace).join(format!("{}-{}", self.target, self.backend.env_value()))
+    }
+
+    /// A cargo command in the workspace for this combination: `--target`,
+    /// `BB_BACKEND` and the target directory are set.
+    pub fn cargo(&self, workspace: &Path, subcommand: &str) -> Command {
+        let mut command = cargo_command(workspace);
+        command
+            .arg(subcommand)
+            .arg("--target")
+            .arg(&self.target)
+            .env("BB_BACKEND", self.backend.env_value())
+            .env("CARGO_TARGET_DIR", self.target_dir(workspace));
+        command
+    }
+
+    /// Where cargo puts the binaries of `profile` (`release`, `debug`).
+    pub fn profile_dir(&self, workspace: &Path, profile: &str) -> PathBuf {
+        self.target_dir(workspace).join(&self.target).join(profile)
+    }
+}
+
+impl fmt::Display for Combination {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}/{}", self.target, self.backend.env_value())
+    }
+}
+
+/// The matrix narrowed by `--target` and `--backend` options: an empty list
+/// means "all of them".
+pub fn select(targets: &[String], backends: &[Backend]) -> Vec<Combination> {
+    let targets: Vec<&str> =
+        if targets.is_empty() { TARGETS.to_vec() } else { targets.iter().map(String::as_str).collect() };
+    let backends: &[Backend] = if backends.is_empty() { &Backend::ALL } else { backends };
+    let mut combinations = Vec::new();
+    for target in targets {
+        for &backend in backends {
+            let combination = Combination::new(target, backend);
+            if !combinations.contains(&combination) {
+                combinations.push(combination);
+            }
+        }
+    }
+    combinations
+}
+
+/// `target/xtask` in the workspace: the parent of all the matrix's own
+/// target directories.
+pub fn xtask_dir(workspace: &Path) -> PathBuf {
+    workspace.join("target").join("xtask")
+}
+
+/// The root of the workspace (the parent of this package's directory).
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
+/// A `cargo` command running in the workspace root, with the cargo that
+/// runs xtask (so the same toolchain) when known.
+pub fn cargo_command(workspace: &Path) -> Command {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(workspace);
+    command
+}
+
+/// Installs with rustup every target of `combinations` that is not installed
+/// yet. Without rustup it says so and carries on: cargo will then report a
+/// missing target itself.
+pub fn ensure_targets_installed(combinations: &[Combination]) -> Result<(), String> {
+    let listed = match Command::new("rustup").args(["target", "list", "--installed"]).output() {
+        Ok(output) if output.status.success() => String::from_utf8_lossy(&output.stdout).into_owned(),
+        Ok(output) => {
+            let message = String::from_utf8_lossy(&output.stderr);
+            eprintln!("warning: `rustup target list --installed` failed: {}", message.trim());
+            return Ok(());
+        }
+        Err(error) => {
+            eprintln!("warning: rustup not found ({error}); assuming the targets are installed");
+            return Ok(());
+        }
+    };
+    let installed: Vec<&str> = listed.lines().map(str::trim).collect();
+    let mut missing: Vec<&str> = Vec::new();
+    for combination in combinations {
+        let target = combination.target.as_str();
+        if !installed.contains(&target) && !missing.contains(&target) {
+            missing.push(target);
+        }
+    }
+    for target in missing {
+        println!("installing the missing target: rustup target add {target}");
+        let status = Command::new("rustup")
+            .args(["target", "add", target])
+            .status()
+            .map_err(|error| format!("cannot run rustup: {error}"))?;
+        if !status.success() {
+            return Err(format!("`rustup target add {target}` failed ({status})"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_selection_is_the_full_matrix() {
+        let all = select(&[], &[]);
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[0].to_string(), "x86_64-unknown-linux-gnu/native");
+        assert_eq!(all[3].to_string(), "i686-unknown-linux-musl/hilo");
+    }
+
+    #[test]
+    fn selection_narrows_each_dimension_and_drops_duplicates() {
+        let picked = select(&[I686.to_string(), I686.to_string()], &[Backend::HiLo]);
+        assert_eq!(picked, vec![Combination::new(I686, Backend::HiLo)]);
+        let picked = select(&[], &[Backend::Native]);
+        assert_eq!(
+            picked,
+            vec![Combination::new(X86_64, Backend::Native), Combination::new(I686, Backend::Native)]
+        );
+    }
+
+    #[test]
+    fn names_parse() {
+        assert_eq!(parse_target("i686"), Ok(I686.to_string()));
+        assert_eq!(parse_target("x86_64"), Ok(X86_64.to_string()));
+        assert_eq!(parse_target("aarch64-unknown-linux-gnu"), Ok("aarch64-unknown-linux-gnu".to_string()));
+        assert!(parse_target("--backend").is_err());
+        assert_eq!(Backend::parse("hilo"), Ok(Backend::HiLo));
+        assert_eq!(Backend::parse("native"), Ok(Backend::Native));
+        assert!(Backend::parse("u32").unwrap_err().contains("u32"));
+    }
+
+    #[test]
+    fn each_combination_has_its_own_target_dir() {
+        let workspace = Path::new("/ws");
+        let dirs: Vec<PathBuf> = select(&[], &[]).iter().map(|c| c.target_dir(workspace)).collect();
+        assert_eq!(dirs[1], Path::new("/ws/target/xtask/x86_64-unknown-linux-gnu-hilo"));
+        for (index, dir) in dirs.iter().enumerate() {
+            assert!(!dirs[index + 1..].contains(dir));
+        }
+        let release = Combination::new(I686, Backend::Native).profile_dir(workspace, "release");
+        assert_eq!(
+            release,
+            Path::new("/ws/target/xtask/i686-unknown-linux-musl-native/i686-unknown-linux-musl/release")
+        );
+    }
+}
