@@ -1,0 +1,51 @@
+//! Rays, the squares between two squares and the line through them.
+
+use crate::Direction;
+use bb_core::{Bitboard, Square};
+
+include!(concat!(env!("OUT_DIR"), "/rays.rs"));
+
+/// The squares from `square` in `direction` up to the edge, without
+/// `square` itself.
+#[inline(always)]
+pub fn ray(direction: Direction, square: Square) -> Bitboard {
+    RAYS[direction as usize][square as usize]
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty when they do not, when they are neighbours, or when
+/// `a == b`. A slider on `a` attacks `b` exactly when this set holds no piece.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN[a as usize][b as usize]
+}
+
+/// The whole line (rank, file or diagonal) through `a` and `b`, from edge to
+/// edge and including both; empty when they are not aligned or `a == b`.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINE[a as usize][b as usize]
+}
+
+/// True when `c` lies on the line through `a` and `b` (false when `a == b`
+/// or they are not aligned). With `a` a king and `b` a pinned piece, tells
+/// whether a move to `c` keeps the pin.
+#[inline(always)]
+pub fn aligned(a: Square, b: Square, c: Square) -> bool {
+    line(a, b).contains(c)
+}
+
+/// What a rook on `square` attacks on an empty board: its rank and file
+/// without the square. A cheap first test of whether a rook could attack a
+/// square at all.
+#[inline(always)]
+pub fn rook_pseudo_attacks(square: Square) -> Bitboard {
+    ROOK_PSEUDO_ATTACKS[square as usize]
+}
+
+/// What a bishop on `square` attacks on an empty board: its two diagonals
+/// without the square.
+#[inline(always)]
+pub fn bishop_pseudo_attacks(square: Square) -> Bitboard {
+    BISHOP_PSEUDO_ATTACKS[square as usize]
+}

@@ -1,0 +1,94 @@
+//! Rook and bishop attacks for any occupancy, by one table lookup.
+//!
+//! Three index schemes, each with its own shared attack table of
+//! [`TABLE_LEN`] entries (all rook squares' regions, then all bishop
+//! squares'), computed and checked by the build script:
+//!
+//! | scheme | index into the square's region | made for |
+//! |---|---|---|
+//! | magic64 | `((occupied & mask) * magic) >> (64 - bits)` | 64-bit CPUs, native backend |
+//! | magic32 | `((lo * magic_lo) ^ (hi * magic_hi)) >> (32 - bits)` on the 32-bit halves of `occupied & mask` | 32-bit CPUs, hi/lo backend |
+//! | pext | `pext(occupied, mask)` | x86_64 with BMI2 |
+//!
+//! [`rook_attacks`](crate::rook_attacks) and friends use [`SLIDER_SCHEME`];
+//! the functions here call one scheme directly, so benchmarks can compare
+//! them on any target. Every scheme is available on every backend: only the
+//! speed differs.
+
+mod magic32;
+mod magic64;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+mod pext;
+
+pub use magic32::{bishop_attacks_magic32, rook_attacks_magic32};
+pub use magic64::{bishop_attacks_magic64, rook_attacks_magic64};
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use pext::{bishop_attacks_pext, rook_attacks_pext};
+
+use bb_core::{Backend, BACKEND};
+
+/// Entries in each shared attack table: a power of two above the 107,648
+/// the regions need, so a lookup masks its index with `TABLE_LEN - 1` and
+/// the compiler drops the bounds check.
+pub const TABLE_LEN: usize = 1 << 17;
+
+/// A way of indexing the slider attack tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SliderScheme {
+    /// Fancy magic bitboards with a 64-bit multiply.
+    Magic64,
+    /// Magic bitboards with two 32-bit multiplies, one per half.
+    Magic32,
+    /// The BMI2 `pext` instruction (x86_64 builds with `bmi2` enabled only).
+    Pext,
+}
+
+impl SliderScheme {
+    /// `magic64`, `magic32` or `pext`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SliderScheme::Magic64 => "magic64",
+            SliderScheme::Magic32 => "magic32",
+            SliderScheme::Pext => "pext",
+        }
+    }
+}
+
+impl core::fmt::Display for SliderScheme {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The scheme behind [`rook_attacks`](crate::rook_attacks) and
+/// [`bishop_attacks`](crate::bishop_attacks) in this build: pext when the
+/// target has BMI2 (e.g. `-C target-feature=+bmi2` on x86_64), otherwise
+/// magic64 for the native backend and magic32 for the hi/lo backend.
+pub const SLIDER_SCHEME: SliderScheme = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+    SliderScheme::Pext
+} else {
+    match BACKEND {
+        Backend::Native => SliderScheme::Magic64,
+        Backend::HiLo => SliderScheme::Magic32,
+    }
+};
+
+/// Expands to a call of the `magic64`, `magic32` or `pext` variant of a
+/// lookup, as [`SLIDER_SCHEME`] says. The choice is made at compile time
+/// (a `cfg` and a `const` match), so only one table ends up in a binary.
+macro_rules! dispatch {
+    ($magic64:ident, $magic32:ident, $pext:ident, $square:expr, $occupied:expr) => {{
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            $crate::sliders::$pext($square, $occupied)
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        {
+            match bb_core::BACKEND {
+                bb_core::Backend::Native => $crate::sliders::$magic64($square, $occupied),
+                bb_core::Backend::HiLo => $crate::sliders::$magic32($square, $occupied),
+            }
+        }
+    }};
+}
+pub(crate) use dispatch;
