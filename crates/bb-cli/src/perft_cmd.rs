@@ -1,0 +1,177 @@
+//! `bb perft`: one position (`bb perft 6 --fen ... --divide`) or a whole
+//! suite (`bb perft --epd FILE`), optionally on several threads with a hash
+//! table (the deep perft of [`crate::deep_perft`]).
+
+use crate::args::{self, Arg, Args, PositionSpec};
+use crate::deep_perft::{DeepPerft, PerftTable};
+use crate::epd;
+use crate::failure::{CommandResult, Failure};
+use crate::report;
+use bb_movegen::Position;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+/// The most worker threads `--threads` takes.
+const MAX_THREADS: usize = 256;
+
+/// The largest table `--hash` takes, in MB (64 GB).
+const MAX_HASH_MB: usize = 1 << 16;
+
+/// The options of `bb perft`.
+#[derive(Default)]
+struct PerftOptions {
+    depth: Option<u32>,
+    position: PositionSpec,
+    divide: bool,
+    threads: Option<usize>,
+    hash_megabytes: Option<usize>,
+    epd_file: Option<String>,
+    epd_max_depth: Option<u32>,
+}
+
+/// Runs `bb perft` with the arguments after `perft`.
+pub fn run(mut args: Args) -> CommandResult {
+    let options = parse_options(&mut args)?;
+    let engine = build_engine(&options)?;
+    match &options.epd_file {
+        Some(path) => {
+            let misplaced = [
+                (options.depth.is_some(), "a positional depth (use --depth N)"),
+                (options.position.fen.is_some(), "--fen"),
+                (!options.position.moves.is_empty(), "--moves"),
+                (options.divide, "--divide"),
+            ];
+            if let Some((_, what)) = misplaced.iter().find(|(given, _)| *given) {
+                return Err(Failure::input(format!("{what} cannot be combined with --epd")));
+            }
+            run_suite(&engine, path, options.epd_max_depth)
+        }
+        None => {
+            if options.epd_max_depth.is_some() {
+                return Err(Failure::input(
+                    "--depth goes with --epd; for one position write 'bb perft <depth>'",
+                ));
+            }
+            let depth =
+                options.depth.ok_or_else(|| Failure::input("perft needs a depth, e.g. 'bb perft 5'"))?;
+            let position = options.position.resolve()?;
+            run_position(&engine, &position, depth, options.divide)
+        }
+    }
+}
+
+fn parse_options(args: &mut Args) -> Result<PerftOptions, Failure> {
+    let mut options = PerftOptions::default();
+    while let Some(arg) = args.next_arg() {
+        match arg {
+            Arg::Positional(text) if options.depth.is_none() => {
+                options.depth = Some(args::parse_depth(&text)?)
+            }
+            Arg::Positional(text) => return Err(args::unexpected_argument("perft", &text)),
+            Arg::Option { name, inline } => match name.as_str() {
+                "--fen" => options.position.fen = Some(args.value_of(&name, inline)?),
+                "--moves" => {
+                    args::no_value(&name, inline)?;
+                    options.position.moves.extend(args.words_until_option());
+                }
+                "--divide" => {
+                    args::no_value(&name, inline)?;
+                    options.divide = true;
+                }
+                "--threads" => {
+                    let text = args.value_of(&name, inline)?;
+                    options.threads = Some(args::parse_number(&text, "thread count", 1, MAX_THREADS)?);
+                }
+                "--hash" => {
+                    let text = args.value_of(&name, inline)?;
+                    options.hash_megabytes =
+                        Some(args::parse_number(&text, "hash size (MB)", 0, MAX_HASH_MB)?);
+                }
+                "--epd" => options.epd_file = Some(args.value_of(&name, inline)?),
+                "--depth" => {
+                    let text = args.value_of(&name, inline)?;
+                    options.epd_max_depth = Some(args::parse_depth(&text)?);
+                }
+                _ => return Err(args::unknown_option("perft", &name)),
+            },
+        }
+    }
+    Ok(options)
+}
+
+fn build_engine(options: &PerftOptions) -> Result<DeepPerft, Failure> {
+    let table = match options.hash_megabytes {
+        None | Some(0) => None,
+        Some(megabytes) => Some(PerftTable::with_megabytes(megabytes).map_err(Failure::input)?),
+    };
+    let threads = options.threads.unwrap_or(1);
+    Ok(DeepPerft::new(threads, table, std::io::stderr().is_terminal()))
+}
+
+/// One position: divide lines if asked, then `nodes N time S nps X`.
+fn run_position(engine: &DeepPerft, position: &Position, depth: u32, divide: bool) -> CommandResult {
+    let start = Instant::now();
+    let split = if depth == 0 { Vec::new() } else { engine.divide(position, depth) };
+    let elapsed = start.elapsed();
+    let nodes: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
+    let mut out = std::io::stdout().lock();
+    if divide {
+        for (mv, count) in &split {
+            writeln!(out, "{} {count}", mv.uci(position.is_chess960()))?;
+        }
+    }
+    writeln!(
+        out,
+        "nodes {nodes} time {} nps {}",
+        report::seconds(elapsed),
+        report::nodes_per_second(nodes, elapsed)
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A suite: every count up to `max_depth`, a `MISMATCH` line for each wrong
+/// one, a summary line, and exit code 1 if anything disagreed.
+fn run_suite(engine: &DeepPerft, path: &str, max_depth: Option<u32>) -> CommandResult {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| Failure::input(format!("cannot read EPD file '{path}': {error}")))?;
+    let records = epd::parse_suite(&text).map_err(|reason| Failure::input(format!("{path} {reason}")))?;
+    // Check every FEN before counting anything: a typo on the last line
+    // should not cost the time of the lines before it.
+    let mut positions = Vec::with_capacity(records.len());
+    for record in &records {
+        let position = Position::from_fen(&record.fen)
+            .map_err(|error| Failure::input(format!("{path} line {}: {error}", record.line)))?;
+        positions.push(position);
+    }
+
+    let mut out = std::io::stdout().lock();
+    let start = Instant::now();
+    let (mut mismatches, mut nodes) = (0usize, 0u128);
+    for (record, position) in records.iter().zip(&positions) {
+        for &(depth, expected) in &record.counts {
+            if max_depth.is_some_and(|max| depth > max) {
+                continue;
+            }
+            let got = engine.count(position, depth);
+            nodes += got;
+            if got != expected {
+                mismatches += 1;
+                writeln!(out, "MISMATCH {} depth {depth} expected {expected} got {got}", record.fen)?;
+            }
+        }
+    }
+    let elapsed = start.elapsed();
+    writeln!(
+        out,
+        "{} positions, {mismatches} mismatches, {nodes} nodes, {} s",
+        records.len(),
+        report::seconds(elapsed)
+    )?;
+    out.flush()?;
+    if mismatches > 0 {
+        Err(Failure::Mismatch)
+    } else {
+        Ok(())
+    }
+}
