@@ -1,0 +1,97 @@
+//! `bb perft`: output format, options, deep perft, EPD suites.
+
+mod common;
+use common::*;
+
+#[test]
+fn perft_3_of_the_initial_position() {
+    let run = bb_ok(&["perft", "3"]);
+    assert_eq!(run.lines().len(), 1);
+    assert!(run.last_line().starts_with("nodes 8902 time "), "{}", run.last_line());
+    let (nodes, seconds, _) = parse_summary(run.last_line());
+    assert_eq!(nodes, 8902);
+    assert!(seconds >= 0.0);
+}
+
+#[test]
+fn divide_lines_sum_to_the_total() {
+    let run = bb_ok(&["perft", "3", "--divide"]);
+    let lines = run.lines();
+    let (last, moves) = lines.split_last().unwrap();
+    let split = parse_divide(moves);
+    assert_eq!(split.len(), 20);
+    assert!(split.contains(&("e2e4", 600)));
+    assert!(split.contains(&("g1f3", 440)));
+    assert_eq!(split.iter().map(|(_, count)| count).sum::<u128>(), 8902);
+    assert_eq!(parse_summary(last).0, 8902);
+}
+
+#[test]
+fn fen_and_moves_choose_the_position() {
+    // After 1.e4 e5 White has 29 moves.
+    assert_eq!(parse_summary(bb_ok(&["perft", "1", "--moves", "e2e4", "e7e5"]).last_line()).0, 29);
+    assert_eq!(parse_summary(bb_ok(&["perft", "1", "--moves", "e2e4 e7e5"]).last_line()).0, 29);
+    let fen_option = format!("--fen={KIWIPETE}");
+    assert_eq!(parse_summary(bb_ok(&["perft", "2", &fen_option]).last_line()).0, 2039);
+    // Options in any order; castling written the standard way.
+    let run = bb_ok(&["perft", "--moves", "e1g1", "--fen", KIWIPETE, "1"]);
+    assert_eq!(parse_summary(run.last_line()).0, 43);
+    assert_eq!(parse_summary(bb_ok(&["perft", "0"]).last_line()).0, 1);
+}
+
+#[test]
+fn chess960_castling_is_written_king_takes_rook() {
+    let fen = "bbr2krn/ppppp1p1/5p1p/5q2/3nN3/1PN2PQP/PBPPP1P1/1BR2K1R b Cgc - 7 11";
+    let run = bb_ok(&["perft", "1", "--divide", "--fen", fen]);
+    let split = parse_divide(&run.lines()[..run.lines().len() - 1]);
+    assert_eq!(split.len(), 43);
+    assert!(split.contains(&("f8g8", 1)), "king takes own rook on g8: {:?}", run.stdout);
+}
+
+#[test]
+fn threads_and_hash_give_the_same_divide() {
+    let plain = bb_ok(&["perft", "4", "--divide", "--fen", KIWIPETE]);
+    let deep = bb_ok(&["perft", "4", "--divide", "--fen", KIWIPETE, "--threads", "2", "--hash=8"]);
+    let (plain_last, plain_moves) = plain.lines().split_last().map(|(l, m)| (*l, m.to_vec())).unwrap();
+    let (deep_last, deep_moves) = deep.lines().split_last().map(|(l, m)| (*l, m.to_vec())).unwrap();
+    assert_eq!(plain_moves, deep_moves);
+    assert_eq!(parse_summary(plain_last).0, 4_085_603);
+    assert_eq!(parse_summary(deep_last).0, 4_085_603);
+    let three_threads = bb_ok(&["perft", "5", "--threads", "3", "--hash", "1"]);
+    assert_eq!(parse_summary(three_threads.last_line()).0, 4_865_609);
+}
+
+#[test]
+fn a_good_suite_passes() {
+    let run = bb_ok(&["perft", "--epd", &data("good.epd")]);
+    assert_eq!(run.lines().len(), 1, "{}", run.stdout);
+    let summary = run.last_line();
+    assert!(summary.starts_with("5 positions, 0 mismatches, 17112 nodes, "), "{summary}");
+    assert!(summary.ends_with(" s"), "{summary}");
+    let shallow =
+        bb_ok(&["perft", "--epd", &data("good.epd"), "--depth", "1", "--threads", "2", "--hash", "4"]);
+    assert!(shallow.last_line().starts_with("5 positions, 0 mismatches, 155 nodes, "), "{}", shallow.stdout);
+}
+
+#[test]
+fn a_wrong_count_is_reported_and_fails() {
+    let run = bb(&["perft", "--epd", &data("wrong-count.epd")]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.lines(),
+        [
+            "MISMATCH rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 depth 2 expected 401 got 400",
+            run.last_line()
+        ]
+    );
+    assert!(run.last_line().starts_with("2 positions, 1 mismatches, 625 nodes, "), "{}", run.last_line());
+    // Below the wrong depth all is well.
+    let shallow = bb(&["perft", "--epd", &data("wrong-count.epd"), "--depth=1"]);
+    assert_eq!(shallow.code, Some(0));
+}
+
+#[test]
+fn a_suite_line_that_does_not_parse_is_named() {
+    assert_bad_input(&["perft", "--epd", &data("bad-fen.epd")], "line 3: invalid FEN (castling field)");
+    assert_bad_input(&["perft", "--epd", &data("bad-count.epd")], "line 2: expected 'D<depth> <count>'");
+}
