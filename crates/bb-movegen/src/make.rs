@@ -67,7 +67,7 @@ impl Position {
             next.fullmove_number += 1;
         }
         next.add_en_passant_and_castling_keys();
-        next.hash = next.hash ^ zobrist::side_to_move();
+        next.hash ^= zobrist::side_to_move();
         next.checkers = next.compute_checkers();
         next
     }
@@ -84,7 +84,7 @@ impl Position {
             next.fullmove_number += 1;
         }
         next.add_en_passant_and_castling_keys();
-        next.hash = next.hash ^ zobrist::side_to_move();
+        next.hash ^= zobrist::side_to_move();
         next.checkers = next.compute_checkers();
         next
     }
@@ -110,20 +110,20 @@ impl Position {
     fn forget_en_passant_and_castling_keys(&mut self) {
         if self.en_passant_matters() {
             if let Some(square) = self.en_passant {
-                self.hash = self.hash ^ zobrist::en_passant(square.file());
+                self.hash ^= zobrist::en_passant(square.file());
             }
         }
-        self.hash = self.hash ^ zobrist::castling(self.castling.bits());
+        self.hash ^= zobrist::castling(self.castling.bits());
         self.en_passant = None;
     }
 
     /// Adds the en-passant and castling terms of the new state to the key.
     #[inline(always)]
     fn add_en_passant_and_castling_keys(&mut self) {
-        self.hash = self.hash ^ zobrist::castling(self.castling.bits());
+        self.hash ^= zobrist::castling(self.castling.bits());
         if self.en_passant_matters() {
             if let Some(square) = self.en_passant {
-                self.hash = self.hash ^ zobrist::en_passant(square.file());
+                self.hash ^= zobrist::en_passant(square.file());
             }
         }
     }
@@ -135,7 +135,7 @@ impl Position {
         self.colors[piece.color().index()] |= bit;
         self.occupied |= bit;
         self.board[square.index()] = Some(piece);
-        self.hash = self.hash ^ zobrist::piece(piece, square);
+        self.hash ^= zobrist::piece(piece, square);
     }
 
     #[inline(always)]
@@ -145,7 +145,7 @@ impl Position {
         self.colors[piece.color().index()] = self.colors[piece.color().index()] - bit;
         self.occupied = self.occupied - bit;
         self.board[square.index()] = None;
-        self.hash = self.hash ^ zobrist::piece(piece, square);
+        self.hash ^= zobrist::piece(piece, square);
     }
 
     #[inline(always)]

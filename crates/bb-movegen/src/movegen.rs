@@ -47,14 +47,16 @@ pub(crate) trait MoveSink {
     fn single(&mut self, mv: Move);
 }
 
-impl MoveSink for MoveList {
+/// Turns the set-wise calls into one call of `F` per move: used to fill a
+/// [`MoveList`] and, in perft, to play and recurse without any list.
+pub(crate) struct EachMove<F: FnMut(Move)>(pub(crate) F);
+
+impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
-        for to in targets & enemies {
-            self.push(Move::new(from, to, MoveKind::Capture));
-        }
-        for to in targets - enemies {
-            self.push(Move::new(from, to, MoveKind::Quiet));
+        for to in targets {
+            let kind = if enemies.contains(to) { MoveKind::Capture } else { MoveKind::Quiet };
+            (self.0)(Move::new(from, to, kind));
         }
     }
 
@@ -62,7 +64,7 @@ impl MoveSink for MoveList {
     fn pawn_moves(&mut self, targets: Bitboard, step: i8, kind: MoveKind) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
-            self.push(Move::new(from, to, kind));
+            (self.0)(Move::new(from, to, kind));
         }
     }
 
@@ -71,14 +73,14 @@ impl MoveSink for MoveList {
         for to in targets {
             let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
             for piece in [PieceKind::Queen, PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop] {
-                self.push(Move::new(from, to, MoveKind::promotion(piece, capture)));
+                (self.0)(Move::new(from, to, MoveKind::promotion(piece, capture)));
             }
         }
     }
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
-        self.push(mv);
+        (self.0)(mv);
     }
 }
 
@@ -190,7 +192,7 @@ impl Position {
 
     /// Appends the legal moves that pass `filter` to `list`.
     pub fn generate(&self, filter: MoveFilter, list: &mut MoveList) {
-        self.generate_into(filter, list);
+        self.generate_into(filter, &mut EachMove(|mv| list.push(mv)));
     }
 
     /// The number of legal moves, counted without listing them.

@@ -1,16 +1,27 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard
 //! correctness test (and speed benchmark) of a move generator.
+//!
+//! The last ply is counted in bulk (a popcount per piece, moves are never
+//! listed), and inner nodes need no move list either: the generator hands
+//! each move to a sink that plays it and recurses at once.
 
+use crate::movegen::{EachMove, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
 
-/// The number of move sequences of `depth` plies from `position`. The last
-/// ply is counted in bulk (moves are counted, not played).
+/// The number of move sequences of `depth` plies from `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves(),
-        _ => position.legal_moves().iter().map(|mv| perft(&position.play(*mv), depth - 1)).sum(),
+        _ => {
+            let mut nodes = 0;
+            position.generate_into(
+                MoveFilter::All,
+                &mut EachMove(|mv| nodes += perft(&position.play(mv), depth - 1)),
+            );
+            nodes
+        }
     }
 }
 

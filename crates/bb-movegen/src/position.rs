@@ -250,9 +250,17 @@ impl Position {
     }
 
     /// The checkers of the side to move, computed from scratch.
+    #[inline(always)]
     pub(crate) fn compute_checkers(&self) -> Bitboard {
         let us = self.side_to_move;
-        self.attacks_to(self.king_square(us), self.occupied) & self.by_color(us.opposite())
+        let them = us.opposite();
+        let king = self.king_square(us);
+        let queens = self.colored(them, PieceKind::Queen);
+        // A king never gives check, so four piece kinds are enough.
+        (pawn_attacks(us, king) & self.colored(them, PieceKind::Pawn))
+            | (knight_attacks(king) & self.colored(them, PieceKind::Knight))
+            | (rook_attacks(king, self.occupied) & (self.colored(them, PieceKind::Rook) | queens))
+            | (bishop_attacks(king, self.occupied) & (self.colored(them, PieceKind::Bishop) | queens))
     }
 
     /// True when the en-passant square could be captured on by a pawn of the
@@ -275,17 +283,17 @@ impl Position {
         let mut key = U64::ZERO;
         for square in self.occupied {
             if let Some(piece) = self.piece_at(square) {
-                key = key ^ zobrist::piece(piece, square);
+                key ^= zobrist::piece(piece, square);
             }
         }
-        key = key ^ zobrist::castling(self.castling.bits());
+        key ^= zobrist::castling(self.castling.bits());
         if self.en_passant_matters() {
             if let Some(square) = self.en_passant {
-                key = key ^ zobrist::en_passant(square.file());
+                key ^= zobrist::en_passant(square.file());
             }
         }
         if self.side_to_move == Color::Black {
-            key = key ^ zobrist::side_to_move();
+            key ^= zobrist::side_to_move();
         }
         key.to_u64()
     }

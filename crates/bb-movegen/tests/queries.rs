@@ -85,7 +85,7 @@ fn en_passant_and_captures_are_described() {
     let after = before.play(capture);
     assert_eq!(after.piece_at(Square::D5), None);
     assert_eq!(after.to_string(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
-    assert!(before.gives_check(before.parse_uci_move("e5e6").expect("e6")) == false);
+    assert!(!before.gives_check(before.parse_uci_move("e5e6").expect("e6")));
 }
 
 #[test]
