@@ -1,1 +1,44 @@
-//! placeholder
+//! # bb-search
+//!
+//! Evaluation, search and the UCI protocol for the bb chess engine.
+//!
+//! - [`eval`]: a tapered evaluation (material, piece-square tables, pawn
+//!   structure, mobility, king safety, threats, bishop pair, tempo).
+//! - [`search`](mod@search): iterative deepening, principal variation
+//!   search with aspiration windows, a transposition table, quiescence
+//!   search with MVV-LVA and SEE, killers, history, null move, late-move
+//!   reductions, check and singular extensions, draw detection.
+//! - [`time`]: turning `go` parameters into soft and hard time limits.
+//! - [`uci`]: the protocol loop, [`run_uci`], with the search on its own
+//!   thread so that `stop` and `isready` are answered at once.
+//! - [`bench`](mod@bench): a fixed-depth search of built-in positions whose
+//!   node count is the signature of the search.
+//!
+//! ```
+//! use bb_movegen::Position;
+//! use bb_search::{search, SearchLimits, SearchRequest, SearchSignals, SearchState};
+//!
+//! let mut state = SearchState::new(1).unwrap();
+//! // White mates in one: Rd8#.
+//! let position = Position::from_fen("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1").unwrap();
+//! let request = SearchRequest::new(position, SearchLimits::depth(3));
+//! let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |_info| {});
+//! assert_eq!(outcome.best_move.to_string(), "d1d8");
+//! ```
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod checks;
+pub mod eval;
+pub mod heuristics;
+pub mod score;
+pub mod search;
+pub mod see;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+pub use bench::{bench, BenchResult};
+pub use search::{search, SearchOutcome, SearchRequest, SearchSignals, SearchState};
+pub use time::SearchLimits;
+pub use uci::run_uci;

@@ -1,0 +1,123 @@
+//! King safety (pawn shield, open files, attackers of the king zone, safe
+//! checks) and the mop-up term that drives a bare king to the edge.
+
+use super::pawns::distance;
+use super::weights::*;
+use super::{relative_rank, AttackInfo, S};
+use bb_core::{Bitboard, Color, File, Piece, PieceKind, Square};
+use bb_movegen::Position;
+use bb_tables::{bishop_attacks, knight_attacks, rook_attacks};
+
+/// The (negative) safety score of `color`'s king.
+pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo) -> S {
+    let us = color.index();
+    let enemy = color.opposite();
+    let them = enemy.index();
+    let king = position.king_square(color);
+    let mut total = shelter(position, color, king);
+
+    let enemy_queens = position.pieces(Piece::new(enemy, PieceKind::Queen));
+    let attackers = attacks.king_attackers[us];
+    if attackers >= 2 || (attackers >= 1 && enemy_queens.any()) {
+        // More attackers make each of them more dangerous.
+        let mut danger = attacks.king_attack_weight[us] * attackers.min(4) / 2
+            + KING_ZONE_ATTACK * attacks.king_zone_hits[us];
+        // Squares from which the enemy could check without being captured.
+        let safe = !attacks.all[us] & !position.by_color(enemy);
+        let occupied = position.occupied();
+        let diagonal = bishop_attacks(king, occupied);
+        let straight = rook_attacks(king, occupied);
+        let check_squares = [
+            (PieceKind::Knight, knight_attacks(king)),
+            (PieceKind::Bishop, diagonal),
+            (PieceKind::Rook, straight),
+            (PieceKind::Queen, diagonal | straight),
+        ];
+        for (kind, squares) in check_squares {
+            if (squares & attacks.by_kind[them][kind.index()] & safe).any() {
+                danger += SAFE_CHECK[kind.index()];
+            }
+        }
+        if enemy_queens.is_empty() {
+            danger -= NO_QUEEN_RELIEF;
+        }
+        danger -= total.mg / 2;
+        if danger > 0 {
+            total -= S::new((danger * danger / 600).min(1_200), danger / 8);
+        }
+    }
+    total
+}
+
+/// Pawn shield and open files around the king.
+fn shelter(position: &Position, color: Color, king: Square) -> S {
+    let own_pawns = position.pieces(Piece::new(color, PieceKind::Pawn));
+    let king_rank = relative_rank(color, king);
+    let center_file = king.file().index().clamp(1, 6);
+    let mut total = S::ZERO;
+    for file_index in center_file - 1..=center_file + 1 {
+        let on_file = own_pawns & File::from_index(file_index as u8).bitboard();
+        if on_file.is_empty() {
+            total += KING_OPEN_FILE;
+            continue;
+        }
+        for pawn in on_file {
+            match relative_rank(color, pawn).checked_sub(king_rank) {
+                Some(1) => total += SHIELD_NEAR,
+                Some(2) => total += SHIELD_FAR,
+                _ => {}
+            }
+        }
+    }
+    total
+}
+
+/// Distance of a square from the board's centre, 0 (d4..e5) to 6 (corners).
+fn center_distance(square: Square) -> i32 {
+    let file = square.file().index() as i32;
+    let rank = square.rank().index() as i32;
+    let file_distance = (2 * file - 7).abs() / 2;
+    let rank_distance = (2 * rank - 7).abs() / 2;
+    file_distance + rank_distance
+}
+
+/// Bonus (White's view) that helps the side with mating material drive a
+/// bare enemy king to the edge (to the right corner with bishop and
+/// knight) and bring its own king close. `score` tells who is ahead.
+pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
+    let strong = if score > 0 { Color::White } else { Color::Black };
+    let weak = strong.opposite();
+    if position.by_color(weak).has_more_than_one() || score == 0 {
+        return 0;
+    }
+    let count = |kind: PieceKind| position.pieces(Piece::new(strong, kind)).count();
+    let majors = count(PieceKind::Rook) + count(PieceKind::Queen);
+    let bishops = count(PieceKind::Bishop);
+    let knights = count(PieceKind::Knight);
+    if majors == 0 && bishops + knights < 2 {
+        return 0;
+    }
+    let weak_king = position.king_square(weak);
+    let strong_king = position.king_square(strong);
+    let mut edge = 10 * center_distance(weak_king);
+    if majors == 0 && bishops == 1 && knights >= 1 {
+        // Only the corners of the bishop's colour can be mated in.
+        let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
+        let bishop_on_light = (position.pieces(Piece::new(strong, PieceKind::Bishop)) & light).any();
+        let corners: [Square; 2] =
+            if bishop_on_light { [Square::H1, Square::A8] } else { [Square::A1, Square::H8] };
+        let corner_distance = corners.iter().map(|&corner| distance(weak_king, corner)).min().unwrap_or(0);
+        edge = 20 * (7 - corner_distance);
+    }
+    let closeness = 4 * (14 - manhattan(strong_king, weak_king));
+    let bonus = edge + closeness;
+    match strong {
+        Color::White => bonus,
+        Color::Black => -bonus,
+    }
+}
+
+fn manhattan(a: Square, b: Square) -> i32 {
+    (a.file().index() as i32 - b.file().index() as i32).abs()
+        + (a.rank().index() as i32 - b.rank().index() as i32).abs()
+}

@@ -1,0 +1,291 @@
+//! Static evaluation: a tapered sum of middlegame and endgame terms.
+//!
+//! Every term is computed for both colours with the same code, as White's
+//! score minus Black's, so the evaluation is exactly symmetric: a position and
+//! its colour-flipped mirror get the same score from the side to move's view
+//! (tested by a property test). The middlegame and endgame totals are blended
+//! by the game phase (how much non-pawn material is left), the endgame part
+//! is scaled down in drawish material configurations, and the side to move
+//! gets a small tempo bonus.
+
+mod king;
+mod pawns;
+mod pieces;
+pub mod weights;
+
+use crate::score::Score;
+use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
+use bb_movegen::Position;
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A (middlegame, endgame) pair of centipawn values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct S {
+    /// Value when all pieces are on the board.
+    pub mg: i32,
+    /// Value in a bare endgame.
+    pub eg: i32,
+}
+
+impl S {
+    /// Zero in both phases.
+    pub const ZERO: S = S { mg: 0, eg: 0 };
+
+    /// The pair (`mg`, `eg`).
+    pub const fn new(mg: i32, eg: i32) -> S {
+        S { mg, eg }
+    }
+}
+
+impl Add for S {
+    type Output = S;
+    fn add(self, other: S) -> S {
+        S::new(self.mg + other.mg, self.eg + other.eg)
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    fn sub(self, other: S) -> S {
+        S::new(self.mg - other.mg, self.eg - other.eg)
+    }
+}
+
+impl Neg for S {
+    type Output = S;
+    fn neg(self) -> S {
+        S::new(-self.mg, -self.eg)
+    }
+}
+
+impl Mul<i32> for S {
+    type Output = S;
+    fn mul(self, factor: i32) -> S {
+        S::new(self.mg * factor, self.eg * factor)
+    }
+}
+
+impl AddAssign for S {
+    fn add_assign(&mut self, other: S) {
+        *self = *self + other;
+    }
+}
+
+impl SubAssign for S {
+    fn sub_assign(&mut self, other: S) {
+        *self = *self - other;
+    }
+}
+
+/// Index into a piece-square table written rank 8 first, for a piece of `color`.
+#[inline]
+pub(crate) fn table_index(color: Color, square: Square) -> usize {
+    match color {
+        Color::White => square.index() ^ 56,
+        Color::Black => square.index(),
+    }
+}
+
+/// The rank of `square` counted from `color`'s side (0 = its back rank).
+#[inline]
+pub(crate) fn relative_rank(color: Color, square: Square) -> usize {
+    match color {
+        Color::White => square.rank().index(),
+        Color::Black => 7 - square.rank().index(),
+    }
+}
+
+/// Every square in front of `square` from `color`'s view, on the same file.
+pub(crate) fn forward_file(color: Color, square: Square) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    let mut current = square.bitboard();
+    loop {
+        current = match color {
+            Color::White => current.north(),
+            Color::Black => current.south(),
+        };
+        if current.is_empty() {
+            return squares;
+        }
+        squares |= current;
+    }
+}
+
+/// The files next to `square`'s file, as a set of squares.
+pub(crate) fn adjacent_files(square: Square) -> Bitboard {
+    let file = square.file().bitboard();
+    file.east() | file.west()
+}
+
+/// Squares on `square`'s file and the adjacent files, strictly in front of it.
+pub(crate) fn front_span(color: Color, square: Square) -> Bitboard {
+    let ahead = forward_file(color, square);
+    ahead | ahead.east() | ahead.west()
+}
+
+/// Pawn attacks of every pawn in `pawns` of `color`.
+pub(crate) fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => pawns.north_east() | pawns.north_west(),
+        Color::Black => pawns.south_east() | pawns.south_west(),
+    }
+}
+
+/// Attack sets of both sides, gathered while evaluating pieces and used by
+/// the threat and king-safety terms.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AttackInfo {
+    /// Squares attacked by each side's pawns.
+    pub pawns: [Bitboard; 2],
+    /// Squares attacked by each side's pieces of each kind.
+    pub by_kind: [[Bitboard; 6]; 2],
+    /// Squares attacked by each side.
+    pub all: [Bitboard; 2],
+    /// Squares attacked at least twice by each side.
+    pub twice: [Bitboard; 2],
+    /// Each side's king zone (the king's square and its neighbours).
+    pub king_zone: [Bitboard; 2],
+    /// Enemy pieces attacking each side's king zone.
+    pub king_attackers: [i32; 2],
+    /// Their summed weights.
+    pub king_attack_weight: [i32; 2],
+    /// Attacks on squares of the zone, counted per attacking piece.
+    pub king_zone_hits: [i32; 2],
+}
+
+impl AttackInfo {
+    /// Records that a piece of `color` and `kind` attacks `squares`.
+    pub fn add(&mut self, color: Color, kind: PieceKind, squares: Bitboard) {
+        let side = color.index();
+        self.twice[side] |= self.all[side] & squares;
+        self.all[side] |= squares;
+        self.by_kind[side][kind.index()] |= squares;
+    }
+}
+
+/// The game phase, 0 (bare kings and pawns) to [`weights::MAX_PHASE`].
+pub fn phase(position: &Position) -> i32 {
+    let total: i32 = PieceKind::ALL
+        .iter()
+        .map(|&kind| weights::PHASE_WEIGHT[kind.index()] * position.pieces_of_kind(kind).count() as i32)
+        .sum();
+    total.min(weights::MAX_PHASE)
+}
+
+/// Material and piece-square value of `color`'s pieces.
+fn material_and_placement(position: &Position, color: Color) -> S {
+    let mut total = S::ZERO;
+    for kind in PieceKind::ALL {
+        for square in position.pieces(Piece::new(color, kind)) {
+            total += weights::PIECE_VALUE[kind.index()]
+                + weights::PIECE_SQUARE[kind.index()][table_index(color, square)];
+        }
+    }
+    total
+}
+
+/// The evaluation in centipawns from the side to move's point of view.
+pub fn evaluate(position: &Position) -> Score {
+    if position.is_insufficient_material() {
+        return 0;
+    }
+    let white_view = evaluate_for_white(position);
+    let from_mover = match position.side_to_move() {
+        Color::White => white_view,
+        Color::Black => -white_view,
+    };
+    from_mover + weights::TEMPO
+}
+
+/// The attack sets of pawns and kings, and the king zones; the pieces'
+/// attacks are added as they are evaluated.
+fn initial_attacks(position: &Position) -> AttackInfo {
+    let mut attacks = AttackInfo::default();
+    for color in Color::ALL {
+        let king = position.king_square(color);
+        attacks.king_zone[color.index()] = bb_tables::king_attacks(king) | king.bitboard();
+        let pawn_attacks = pawn_attack_span(color, position.pieces(Piece::new(color, PieceKind::Pawn)));
+        attacks.pawns[color.index()] = pawn_attacks;
+        attacks.add(color, PieceKind::Pawn, pawn_attacks);
+        attacks.add(color, PieceKind::King, bb_tables::king_attacks(king));
+    }
+    attacks
+}
+
+/// The evaluation from White's point of view, without the tempo bonus.
+fn evaluate_for_white(position: &Position) -> Score {
+    let mut attacks = initial_attacks(position);
+
+    let mut total = S::ZERO;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let mut side = material_and_placement(position, color);
+        side += pawns::evaluate(position, color);
+        side += pieces::evaluate(position, color, &mut attacks);
+        if position.pieces(Piece::new(color, PieceKind::Bishop)).count() >= 2 {
+            side += weights::BISHOP_PAIR;
+        }
+        total += side * sign;
+    }
+    // Threats and king safety need both sides' attack sets complete.
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let side = pieces::threats(position, color, &attacks) + king::safety(position, color, &attacks);
+        total += side * sign;
+    }
+
+    let game_phase = phase(position);
+    let scale = endgame_scale(position, total.eg);
+    if scale == 0 {
+        // A dead draw whatever the rest of the evaluation says.
+        return 0;
+    }
+    let eg = total.eg * scale / SCALE_NORMAL;
+    let blended = (total.mg * game_phase + eg * (weights::MAX_PHASE - game_phase)) / weights::MAX_PHASE;
+    blended + king::mop_up(position, blended)
+}
+
+/// Full scale of the endgame term.
+const SCALE_NORMAL: i32 = 128;
+
+/// How much of the endgame score the side ahead can expect to convert, out
+/// of [`SCALE_NORMAL`], judged from the material alone.
+fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
+    let strong = if endgame_score > 0 { Color::White } else { Color::Black };
+    let weak = strong.opposite();
+    let count = |color: Color, kind: PieceKind| position.pieces(Piece::new(color, kind)).count() as i32;
+    let non_pawn = |color: Color| {
+        [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
+            .iter()
+            .map(|&kind| count(color, kind) * weights::PIECE_VALUE[kind.index()].mg)
+            .sum::<i32>()
+    };
+    if count(strong, PieceKind::Pawn) == 0 {
+        let advantage = non_pawn(strong) - non_pawn(weak);
+        // Two knights cannot force mate; a minor piece up is rarely enough.
+        let only_knights = non_pawn(strong) == count(strong, PieceKind::Knight) * weights::PIECE_VALUE[1].mg;
+        if only_knights && count(strong, PieceKind::Knight) <= 2 && non_pawn(weak) == 0 {
+            return 0;
+        }
+        if advantage <= weights::PIECE_VALUE[PieceKind::Bishop.index()].mg {
+            return if non_pawn(strong) < weights::PIECE_VALUE[PieceKind::Rook.index()].mg { 0 } else { 16 };
+        }
+    }
+    let only_bishops = |color: Color| {
+        count(color, PieceKind::Bishop) == 1
+            && count(color, PieceKind::Knight)
+                + count(color, PieceKind::Rook)
+                + count(color, PieceKind::Queen)
+                == 0
+    };
+    if only_bishops(Color::White) && only_bishops(Color::Black) {
+        let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
+        let white_light = (position.pieces(Piece::WhiteBishop) & light).any();
+        let black_light = (position.pieces(Piece::BlackBishop) & light).any();
+        if white_light != black_light {
+            return 64;
+        }
+    }
+    SCALE_NORMAL
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,135 @@
+//! Piece activity (mobility, outposts, rooks on open files) and threats
+//! (pieces attacked, hanging or defended).
+
+use super::weights::*;
+use super::{front_span, pawn_attack_span, relative_rank, AttackInfo, S};
+use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
+use bb_movegen::Position;
+use bb_tables::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+
+/// Activity of `color`'s knights, bishops, rooks and queens. Records their
+/// attacks in `attacks` (and their pressure on the enemy king zone).
+pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackInfo) -> S {
+    let them = color.opposite().index();
+    let own_pawns = position.pieces(Piece::new(color, PieceKind::Pawn));
+    let enemy_pawns = position.pieces(Piece::new(color.opposite(), PieceKind::Pawn));
+    let occupied = position.occupied();
+    let own_queens = position.pieces(Piece::new(color, PieceKind::Queen));
+    let own_rooks = position.pieces(Piece::new(color, PieceKind::Rook));
+    // Squares worth counting for mobility: not blocked by own pawns or king,
+    // not covered by enemy pawns.
+    let mobility_area = !(own_pawns | position.king_square(color).bitboard() | attacks.pawns[them]);
+    let enemy_zone = attacks.king_zone[them];
+    let mut total = S::ZERO;
+
+    for kind in [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+        for square in position.pieces(Piece::new(color, kind)) {
+            // Sliders see through own pieces that move the same way (batteries).
+            let reach = match kind {
+                PieceKind::Knight => knight_attacks(square),
+                PieceKind::Bishop => bishop_attacks(square, occupied & !own_queens),
+                PieceKind::Rook => rook_attacks(square, occupied & !(own_queens | own_rooks)),
+                _ => queen_attacks(square, occupied),
+            };
+            attacks.add(color, kind, reach);
+            let mobility = (reach & mobility_area).count() as usize;
+            total += match kind {
+                PieceKind::Knight => KNIGHT_MOBILITY[mobility.min(8)],
+                PieceKind::Bishop => BISHOP_MOBILITY[mobility.min(13)],
+                PieceKind::Rook => ROOK_MOBILITY[mobility.min(14)],
+                _ => QUEEN_MOBILITY[mobility.min(27)],
+            };
+            let zone_hits = (reach & enemy_zone).count() as i32;
+            if zone_hits > 0 {
+                attacks.king_attackers[them] += 1;
+                attacks.king_attack_weight[them] += KING_ATTACK_WEIGHT[kind.index()];
+                attacks.king_zone_hits[them] += zone_hits;
+            }
+            total += placement(color, kind, square, own_pawns, enemy_pawns);
+        }
+    }
+    total
+}
+
+/// Square-dependent bonuses that piece-square tables cannot see because
+/// they depend on the pawns.
+fn placement(color: Color, kind: PieceKind, square: Square, own_pawns: Bitboard, enemy_pawns: Bitboard) -> S {
+    let mut total = S::ZERO;
+    match kind {
+        PieceKind::Knight | PieceKind::Bishop => {
+            let rank = relative_rank(color, square);
+            let defended_by_pawn = (pawn_attack_span(color.opposite(), square.bitboard()) & own_pawns).any();
+            // No enemy pawn on the adjacent files ahead can ever chase it away.
+            let span = front_span(color, square) & !square.file().bitboard();
+            if (4..=6).contains(&rank) && defended_by_pawn && (span & enemy_pawns).is_empty() {
+                total += OUTPOST[usize::from(kind == PieceKind::Bishop)];
+            }
+            let in_front = match color {
+                Color::White => square.bitboard().north(),
+                Color::Black => square.bitboard().south(),
+            };
+            if (in_front & own_pawns).any() {
+                total += MINOR_BEHIND_PAWN;
+            }
+        }
+        PieceKind::Rook => {
+            let file = square.file().bitboard();
+            if (file & own_pawns).is_empty() {
+                total += if (file & enemy_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_SEMI_OPEN_FILE };
+            }
+        }
+        _ => {}
+    }
+    total
+}
+
+/// Bonus for `color`'s pressure on enemy pieces, and for its pieces being
+/// defended by pawns. Needs both sides' attack sets.
+pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo) -> S {
+    let us = color.index();
+    let them = color.opposite().index();
+    let enemy = color.opposite();
+    let enemy_king = position.king_square(enemy).bitboard();
+    let enemy_pieces = position.by_color(enemy) & !enemy_king;
+    let enemy_pawns = position.pieces(Piece::new(enemy, PieceKind::Pawn));
+    let enemy_non_pawns = enemy_pieces & !enemy_pawns;
+    let majors = position.pieces(Piece::new(enemy, PieceKind::Rook))
+        | position.pieces(Piece::new(enemy, PieceKind::Queen));
+    // Targets worth attacking with a piece: not defended by a pawn, or more
+    // valuable than a minor piece.
+    let weak_targets = (enemy_pieces & !attacks.pawns[them]) | majors;
+    let kind_of = |square: Square| position.piece_at(square).map_or(PieceKind::Pawn, Piece::kind);
+
+    let mut total = S::ZERO;
+    for square in enemy_non_pawns & attacks.pawns[us] {
+        total += THREAT_BY_PAWN[kind_of(square).index()];
+    }
+    let by_minor =
+        attacks.by_kind[us][PieceKind::Knight.index()] | attacks.by_kind[us][PieceKind::Bishop.index()];
+    for square in weak_targets & by_minor {
+        total += THREAT_BY_MINOR[kind_of(square).index()];
+    }
+    for square in weak_targets & attacks.by_kind[us][PieceKind::Rook.index()] {
+        total += THREAT_BY_ROOK[kind_of(square).index()];
+    }
+    let hanging = enemy_pieces & attacks.all[us] & !attacks.all[them];
+    total += HANGING * hanging.count() as i32;
+
+    let own_non_pawns = position.by_color(color)
+        & !position.pieces(Piece::new(color, PieceKind::Pawn))
+        & !position.king_square(color).bitboard();
+    total += DEFENDED_BY_PAWN * (own_non_pawns & attacks.pawns[us]).count() as i32;
+
+    // Pawn pushes to squares the enemy pawns do not cover that would then
+    // attack an enemy piece.
+    let own_pawns = position.pieces(Piece::new(color, PieceKind::Pawn));
+    let empty = !position.occupied();
+    let pushed = match color {
+        Color::White => own_pawns.north() & empty,
+        Color::Black => own_pawns.south() & empty,
+    };
+    let safe_pushes = pushed & !attacks.pawns[them] & (attacks.all[us] | !attacks.all[them]);
+    let push_threats = pawn_attack_span(color, safe_pushes) & enemy_non_pawns;
+    total += PAWN_PUSH_THREAT * push_threats.count() as i32;
+    total
+}

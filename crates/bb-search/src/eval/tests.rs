@@ -1,0 +1,108 @@
+use super::*;
+use proptest::prelude::*;
+
+fn eval_fen(fen: &str) -> Score {
+    evaluate(&Position::from_fen(fen).expect("valid FEN"))
+}
+
+/// Positions to start random games from: the opening, a middlegame, an
+/// endgame with passed pawns, and one with castling and en passant rights.
+const ROOTS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    "8/5pk1/6p1/1P2P3/8/2K5/8/3R2r1 b - - 0 40",
+    "r3k2r/pp3ppp/2p1n3/3pP3/8/2N5/PPP2PPP/R3K2R w KQkq d6 0 12",
+];
+
+/// The position reached from root `root` by choosing, at each ply, the move
+/// `choices[ply] % number_of_legal_moves` (stopping early at a game end).
+fn random_position(root: usize, choices: &[u8]) -> Position {
+    let mut position = Position::from_fen(ROOTS[root]).expect("valid FEN");
+    for &choice in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position = position.play(moves.as_slice()[usize::from(choice) % moves.len()]);
+    }
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn evaluation_is_colour_symmetric(root in 0..ROOTS.len(), choices in prop::collection::vec(any::<u8>(), 0..80)) {
+        let position = random_position(root, &choices);
+        let mirrored = position.mirrored();
+        prop_assert_eq!(evaluate(&position), evaluate(&mirrored), "{} vs {}", position, mirrored);
+    }
+
+    #[test]
+    fn evaluation_stays_far_from_mate_scores(root in 0..ROOTS.len(), choices in prop::collection::vec(any::<u8>(), 0..80)) {
+        let position = random_position(root, &choices);
+        prop_assert!(evaluate(&position).abs() < crate::score::MATE_BOUND / 2);
+    }
+}
+
+#[test]
+fn start_position_is_balanced_apart_from_tempo() {
+    let score = evaluate(&Position::startpos());
+    assert_eq!(score, weights::TEMPO);
+}
+
+#[test]
+fn material_advantage_shows() {
+    // White is a knight up.
+    let up = eval_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(up > 200, "{up}");
+    // Same position with Black to move: the score is from Black's side.
+    let down = eval_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(down < -200, "{down}");
+}
+
+#[test]
+fn insufficient_and_drawish_material() {
+    assert_eq!(eval_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"), 0);
+    assert_eq!(eval_fen("8/8/4k3/8/8/3BK3/8/8 b - - 0 1"), 0);
+    // Two knights cannot force mate: only the tempo and middlegame remain.
+    let two_knights = eval_fen("8/8/4k3/8/8/2NNK3/8/8 w - - 0 1");
+    assert!(two_knights.abs() < 60, "{two_knights}");
+    // A rook up against a bare king is clearly winning.
+    assert!(eval_fen("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
+}
+
+#[test]
+fn mop_up_prefers_the_enemy_king_on_the_edge() {
+    let centre = eval_fen("8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+    let edge = eval_fen("3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(edge > centre, "{edge} vs {centre}");
+}
+
+/// The king-safety term alone for `color` in `fen`.
+fn king_safety(fen: &str, color: Color) -> S {
+    let position = Position::from_fen(fen).expect("valid FEN");
+    let mut attacks = initial_attacks(&position);
+    for side in Color::ALL {
+        pieces::evaluate(&position, side, &mut attacks);
+    }
+    king::safety(&position, color, &attacks)
+}
+
+#[test]
+fn king_attack_is_penalised() {
+    // Black's queen and knight far away, then bearing down on White's king.
+    let far = king_safety("6k1/5ppp/1n6/q7/8/8/5PPP/R5K1 w - - 0 1", Color::White);
+    let near = king_safety("6k1/5ppp/8/8/6nq/8/5PPP/R5K1 w - - 0 1", Color::White);
+    assert!(near.mg + 20 < far.mg, "{near:?} vs {far:?}");
+    // A full pawn shield is better than none.
+    let sheltered = king_safety("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White);
+    let bare = king_safety("6k1/5ppp/8/8/8/5PPP/8/6K1 w - - 0 1", Color::White);
+    assert!(sheltered.mg > bare.mg, "{sheltered:?} vs {bare:?}");
+}
+
+#[test]
+fn phase_runs_from_full_to_bare() {
+    assert_eq!(phase(&Position::startpos()), weights::MAX_PHASE);
+    assert_eq!(phase(&Position::from_fen("8/4p3/4k3/8/8/4K3/4P3/8 w - - 0 1").unwrap()), 0);
+}

@@ -1,0 +1,329 @@
+//! The numbers of the evaluation: piece values, piece-square tables and the
+//! weights of every positional term, as (middlegame, endgame) pairs in
+//! centipawns. They are hand-set from general chess knowledge (centralise
+//! knights, keep the king sheltered in the middlegame and active in the
+//! endgame, push passed pawns) and then adjusted by playing test matches.
+
+use super::S;
+
+/// Shorthand for a (middlegame, endgame) pair.
+const fn s(mg: i32, eg: i32) -> S {
+    S::new(mg, eg)
+}
+
+/// Material by piece kind (pawn, knight, bishop, rook, queen, king).
+pub const PIECE_VALUE: [S; 6] = [s(82, 110), s(335, 305), s(350, 325), s(470, 555), s(1010, 1020), s(0, 0)];
+
+/// Contribution of each piece kind to the game phase (24 = all pieces on board).
+pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of the initial position.
+pub const MAX_PHASE: i32 = 24;
+
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 18;
+
+// Piece-square tables, written as White sees the board: the first row is
+// rank 8, the last rank 1, files a..h left to right. Index with
+// `table_index(color, square)`.
+
+#[rustfmt::skip]
+const PAWN_MG: [i32; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     50,  55,  55,  60,  60,  55,  55,  50,
+     10,  15,  22,  30,  30,  22,  15,  10,
+      0,   5,  10,  22,  22,  10,   5,   0,
+     -5,   0,   6,  18,  18,   6,   0,  -5,
+     -5,  -2,   2,   6,   6,   0,   3,  -5,
+     -6,   0,  -4, -14, -14,   6,   8,  -6,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+#[rustfmt::skip]
+const PAWN_EG: [i32; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     80,  75,  70,  65,  65,  70,  75,  80,
+     40,  38,  33,  28,  28,  33,  38,  40,
+     20,  17,  12,   8,   8,  12,  17,  20,
+      8,   6,   2,   0,   0,   2,   6,   8,
+      2,   2,  -2,   0,   0,  -2,   2,   2,
+      2,   2,   0,   0,   0,   0,   2,   2,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+#[rustfmt::skip]
+const KNIGHT_MG: [i32; 64] = [
+    -70, -35, -25, -20, -20, -25, -35, -70,
+    -30, -15,   5,  10,  10,   5, -15, -30,
+    -20,   5,  18,  25,  25,  18,   5, -20,
+    -12,  10,  20,  30,  30,  20,  10, -12,
+    -15,   5,  18,  24,  24,  18,   5, -15,
+    -25,   0,  12,  14,  14,  12,   0, -25,
+    -32, -18,  -5,   4,   4,  -5, -18, -32,
+    -60, -25, -28, -20, -20, -28, -25, -60,
+];
+
+#[rustfmt::skip]
+const KNIGHT_EG: [i32; 64] = [
+    -50, -35, -25, -20, -20, -25, -35, -50,
+    -30, -15,  -5,   0,   0,  -5, -15, -30,
+    -20,  -5,   8,  12,  12,   8,  -5, -20,
+    -15,   0,  12,  18,  18,  12,   0, -15,
+    -15,   0,  12,  18,  18,  12,   0, -15,
+    -20,  -5,   5,  10,  10,   5,  -5, -20,
+    -30, -15,  -5,   0,   0,  -5, -15, -30,
+    -50, -35, -25, -20, -20, -25, -35, -50,
+];
+
+#[rustfmt::skip]
+const BISHOP_MG: [i32; 64] = [
+    -20, -10, -12, -12, -12, -12, -10, -20,
+    -12,   0,   0,   0,   0,   0,   0, -12,
+     -8,   5,   8,  10,  10,   8,   5,  -8,
+     -5,   8,  10,  15,  15,  10,   8,  -5,
+     -5,   8,  12,  15,  15,  12,   8,  -5,
+      0,  10,  12,  10,  10,  12,  10,   0,
+      0,  15,   8,   6,   6,   8,  15,   0,
+    -20,  -5, -12,  -8,  -8, -12,  -5, -20,
+];
+
+#[rustfmt::skip]
+const BISHOP_EG: [i32; 64] = [
+    -20, -12, -10,  -8,  -8, -10, -12, -20,
+    -12,  -5,   0,   0,   0,   0,  -5, -12,
+    -10,   0,   5,   6,   6,   5,   0, -10,
+     -8,   0,   6,  10,  10,   6,   0,  -8,
+     -8,   0,   6,  10,  10,   6,   0,  -8,
+    -10,   0,   5,   6,   6,   5,   0, -10,
+    -12,  -5,   0,   0,   0,   0,  -5, -12,
+    -20, -12, -10,  -8,  -8, -10, -12, -20,
+];
+
+#[rustfmt::skip]
+const ROOK_MG: [i32; 64] = [
+      5,   8,  10,  12,  12,  10,   8,   5,
+     18,  22,  24,  26,  26,  24,  22,  18,
+      0,   4,   6,   8,   8,   6,   4,   0,
+     -6,   0,   0,   3,   3,   0,   0,  -6,
+     -8,  -4,   0,   0,   0,   0,  -4,  -8,
+    -12,  -6,  -2,   0,   0,  -2,  -6, -12,
+    -16,  -8,  -4,   0,   0,  -4,  -8, -16,
+     -6,  -4,   2,   8,   8,   6,  -4,  -6,
+];
+
+#[rustfmt::skip]
+const ROOK_EG: [i32; 64] = [
+      8,   8,   8,   8,   8,   8,   8,   8,
+     12,  12,  12,  12,  12,  12,  12,  12,
+      4,   4,   4,   4,   4,   4,   4,   4,
+      2,   2,   2,   2,   2,   2,   2,   2,
+      0,   0,   0,   0,   0,   0,   0,   0,
+     -2,  -2,  -2,  -2,  -2,  -2,  -2,  -2,
+     -4,  -4,  -4,  -4,  -4,  -4,  -4,  -4,
+     -6,  -4,  -2,   0,   0,  -2,  -4,  -6,
+];
+
+#[rustfmt::skip]
+const QUEEN_MG: [i32; 64] = [
+    -20, -10, -10,  -5,  -5, -10, -10, -20,
+    -10,  -8,   0,   0,   0,   0,  -8, -10,
+    -10,   0,   5,   5,   5,   5,   0, -10,
+     -5,   0,   5,   6,   6,   5,   0,  -5,
+     -5,   0,   5,   6,   6,   5,   0,  -5,
+    -10,   2,   5,   5,   5,   5,   2, -10,
+    -10,   0,   4,   2,   2,   0,   0, -10,
+    -20, -10,  -8,   0,  -4, -10, -10, -20,
+];
+
+#[rustfmt::skip]
+const QUEEN_EG: [i32; 64] = [
+    -20, -10,  -5,   0,   0,  -5, -10, -20,
+    -10,   0,   5,  10,  10,   5,   0, -10,
+     -5,   5,  12,  15,  15,  12,   5,  -5,
+      0,  10,  15,  20,  20,  15,  10,   0,
+      0,  10,  15,  20,  20,  15,  10,   0,
+     -5,   5,  12,  15,  15,  12,   5,  -5,
+    -10,   0,   5,  10,  10,   5,   0, -10,
+    -20, -10,  -5,   0,   0,  -5, -10, -20,
+];
+
+#[rustfmt::skip]
+const KING_MG: [i32; 64] = [
+    -60, -60, -60, -60, -60, -60, -60, -60,
+    -50, -50, -50, -50, -50, -50, -50, -50,
+    -40, -40, -42, -45, -45, -42, -40, -40,
+    -32, -35, -38, -42, -42, -38, -35, -32,
+    -22, -26, -28, -32, -32, -28, -26, -22,
+    -10, -15, -20, -25, -25, -20, -15, -10,
+     12,  10,  -6, -22, -22,  -8,  10,  12,
+     18,  36,  14, -12,   0,   8,  38,  22,
+];
+
+#[rustfmt::skip]
+const KING_EG: [i32; 64] = [
+    -55, -32, -22, -15, -15, -22, -32, -55,
+    -25, -10,   0,   5,   5,   0, -10, -25,
+    -15,   5,  15,  20,  20,  15,   5, -15,
+    -15,   5,  20,  25,  25,  20,   5, -15,
+    -20,   0,  15,  25,  25,  15,   0, -20,
+    -25,  -5,  10,  15,  15,  10,  -5, -25,
+    -35, -15,  -5,   0,   0,  -5, -15, -35,
+    -55, -35, -25, -20, -20, -25, -35, -55,
+];
+
+const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [S; 64] {
+    let mut table = [S::ZERO; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index] = s(mg[index], eg[index]);
+        index += 1;
+    }
+    table
+}
+
+/// Piece-square bonuses by piece kind, rank 8 first (see [`table_index`](super::table_index)).
+pub const PIECE_SQUARE: [[S; 64]; 6] = [
+    combine(PAWN_MG, PAWN_EG),
+    combine(KNIGHT_MG, KNIGHT_EG),
+    combine(BISHOP_MG, BISHOP_EG),
+    combine(ROOK_MG, ROOK_EG),
+    combine(QUEEN_MG, QUEEN_EG),
+    combine(KING_MG, KING_EG),
+];
+
+// ---- pawn structure ----
+
+/// A pawn with another pawn of its side in front of it on the same file.
+pub const DOUBLED: S = s(-10, -22);
+/// A pawn with no pawn of its side on the adjacent files.
+pub const ISOLATED: S = s(-12, -14);
+/// A pawn that cannot be supported by its neighbours and whose advance is
+/// controlled by an enemy pawn.
+pub const BACKWARD: S = s(-9, -12);
+/// A pawn defended by another pawn, or side by side with one; by relative rank.
+pub const CONNECTED: [S; 8] = [s(0, 0), s(0, 0), s(6, 2), s(8, 4), s(14, 10), s(28, 24), s(50, 45), s(0, 0)];
+/// A passed pawn, by relative rank.
+pub const PASSED: [S; 8] = [s(0, 0), s(2, 8), s(4, 12), s(10, 22), s(24, 40), s(50, 80), s(90, 130), s(0, 0)];
+/// A passed pawn whose stop square is empty, by relative rank (added to [`PASSED`]).
+pub const PASSED_FREE: [S; 8] = [s(0, 0), s(0, 2), s(0, 4), s(2, 8), s(6, 16), s(12, 30), s(20, 50), s(0, 0)];
+/// Per square of distance from the enemy king to the stop square, times the rank weight.
+pub const PASSED_ENEMY_KING_DISTANCE: i32 = 5;
+/// Per square of distance from the own king to the stop square, times the rank weight.
+pub const PASSED_OWN_KING_DISTANCE: i32 = -2;
+/// Weight of a passed pawn's rank for the king-distance terms.
+pub const PASSED_RANK_WEIGHT: [i32; 8] = [0, 0, 0, 1, 3, 5, 8, 0];
+
+// ---- pieces ----
+
+/// Mobility bonus of a knight by the number of squares it can go to.
+pub const KNIGHT_MOBILITY: [S; 9] =
+    [s(-38, -45), s(-22, -30), s(-8, -14), s(-2, -6), s(3, 2), s(8, 8), s(13, 12), s(17, 15), s(20, 17)];
+/// Mobility bonus of a bishop.
+pub const BISHOP_MOBILITY: [S; 14] = [
+    s(-30, -45),
+    s(-18, -28),
+    s(-6, -14),
+    s(0, -5),
+    s(5, 2),
+    s(10, 8),
+    s(14, 13),
+    s(17, 17),
+    s(20, 20),
+    s(22, 23),
+    s(25, 25),
+    s(28, 27),
+    s(30, 29),
+    s(32, 30),
+];
+/// Mobility bonus of a rook.
+pub const ROOK_MOBILITY: [S; 15] = [
+    s(-25, -50),
+    s(-15, -30),
+    s(-8, -15),
+    s(-4, -5),
+    s(-2, 4),
+    s(0, 12),
+    s(3, 20),
+    s(6, 26),
+    s(9, 32),
+    s(11, 37),
+    s(13, 42),
+    s(15, 46),
+    s(17, 49),
+    s(18, 52),
+    s(19, 54),
+];
+/// Mobility bonus of a queen.
+pub const QUEEN_MOBILITY: [S; 28] = [
+    s(-20, -40),
+    s(-14, -28),
+    s(-9, -18),
+    s(-5, -10),
+    s(-2, -3),
+    s(0, 2),
+    s(2, 7),
+    s(4, 12),
+    s(6, 16),
+    s(8, 20),
+    s(9, 24),
+    s(10, 27),
+    s(11, 30),
+    s(12, 33),
+    s(13, 35),
+    s(14, 37),
+    s(15, 39),
+    s(16, 41),
+    s(17, 43),
+    s(18, 44),
+    s(19, 45),
+    s(20, 46),
+    s(21, 47),
+    s(22, 48),
+    s(23, 49),
+    s(24, 50),
+    s(25, 51),
+    s(26, 52),
+];
+
+/// Both bishops.
+pub const BISHOP_PAIR: S = s(28, 52);
+/// A rook on a file with no pawns.
+pub const ROOK_OPEN_FILE: S = s(32, 10);
+/// A rook on a file with only enemy pawns.
+pub const ROOK_SEMI_OPEN_FILE: S = s(14, 6);
+/// A knight or bishop on a square no enemy pawn can ever attack, defended by
+/// an own pawn, in the enemy half (index 0 knight, 1 bishop).
+pub const OUTPOST: [S; 2] = [s(28, 14), s(16, 6)];
+/// A minor piece directly behind an own pawn (shielded from frontal attack).
+pub const MINOR_BEHIND_PAWN: S = s(6, 2);
+
+// ---- threats: pieces attacked and defended ----
+
+/// A non-pawn piece attacked by an enemy pawn, by the victim's kind.
+pub const THREAT_BY_PAWN: [S; 6] = [s(0, 0), s(45, 30), s(45, 30), s(60, 30), s(60, 30), s(0, 0)];
+/// A piece attacked by an enemy knight or bishop, by the victim's kind.
+pub const THREAT_BY_MINOR: [S; 6] = [s(0, 10), s(15, 20), s(15, 20), s(35, 25), s(35, 30), s(0, 0)];
+/// A piece attacked by an enemy rook, by the victim's kind.
+pub const THREAT_BY_ROOK: [S; 6] = [s(0, 10), s(12, 20), s(12, 20), s(0, 8), s(30, 25), s(0, 0)];
+/// A piece attacked and not defended (hanging), per piece.
+pub const HANGING: S = s(30, 18);
+/// A non-pawn piece defended by one of its own pawns.
+pub const DEFENDED_BY_PAWN: S = s(4, 2);
+/// A pawn push that would attack an enemy piece from a safe square.
+pub const PAWN_PUSH_THREAT: S = s(14, 10);
+
+// ---- king safety ----
+
+/// Weight of an attacker of the king zone, by its kind.
+pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 40, 30, 45, 80, 0];
+/// Danger added per square of the king zone attacked (counted per attack).
+pub const KING_ZONE_ATTACK: i32 = 10;
+/// Danger of a safe checking move available to the enemy, by the checking piece.
+pub const SAFE_CHECK: [i32; 6] = [0, 90, 60, 90, 70, 0];
+/// Danger removed when the enemy has no queen.
+pub const NO_QUEEN_RELIEF: i32 = 200;
+/// Pawn shield in front of the king: own pawn one rank ahead / two ranks ahead.
+pub const SHIELD_NEAR: S = s(14, 0);
+/// See [`SHIELD_NEAR`].
+pub const SHIELD_FAR: S = s(7, 0);
+/// A file next to or at the king with no own pawn.
+pub const KING_OPEN_FILE: S = s(-14, 0);

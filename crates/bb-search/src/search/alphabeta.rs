@@ -1,0 +1,428 @@
+//! The interior nodes: negamax alpha-beta with principal variation search.
+//!
+//! Before the move loop: draw detection, mate-distance pruning, the
+//! transposition-table cutoff, reverse futility pruning, null-move pruning,
+//! razoring and internal iterative reduction. In the loop: late-move,
+//! futility, history and SEE pruning of hopeless moves, check extensions,
+//! singular extensions and late-move reductions. After a beta cutoff by a
+//! quiet move, the killer, counter-move and history tables learn it.
+
+use super::ordering::{is_tactical, quiet_score, MovePicker, QuietContext};
+use super::Searcher;
+use crate::checks::gives_check;
+use crate::eval::evaluate;
+use crate::heuristics::{history_bonus, PieceTo};
+use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::see::see_ge;
+use crate::tt::{Bound, Hit};
+use bb_core::{Color, PieceKind};
+use bb_movegen::{Move, Position};
+use std::sync::OnceLock;
+
+/// Late-move reductions by depth and move number: about
+/// `0.75 + ln(depth) · ln(moves) / 2.25` plies.
+pub(super) fn reduction(depth: i32, move_number: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[i32; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|depth| {
+                let mut row = [0; 64];
+                for (moves, slot) in row.iter_mut().enumerate().skip(1) {
+                    if depth > 0 {
+                        *slot = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as i32;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    table[depth.clamp(0, 63) as usize][move_number.min(63)]
+}
+
+/// Quiet moves tried at a node before the rest are skipped (late-move pruning).
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let base = (3 + depth * depth) as usize;
+    if improving {
+        base
+    } else {
+        base / 2
+    }
+}
+
+/// True when `color` has a piece other than pawns and king: positions
+/// without one are where zugzwang makes null-move pruning unsound.
+pub(super) fn has_non_pawn_material(position: &Position, color: Color) -> bool {
+    let pawns_and_kings = position.pieces_of_kind(PieceKind::Pawn) | position.pieces_of_kind(PieceKind::King);
+    (position.by_color(color) & !pawns_and_kings).any()
+}
+
+/// True when a stored result decides this window by itself.
+fn usable_cutoff(hit: &Hit, alpha: Score, beta: Score) -> bool {
+    match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => hit.score >= beta,
+        Bound::Upper => hit.score <= alpha,
+    }
+}
+
+/// The (piece, destination) of a move, for continuation history.
+pub(super) fn piece_to(position: &Position, mv: Move) -> Option<PieceTo> {
+    position.moved_piece(mv).map(|piece| PieceTo::new(piece, mv.king_destination()))
+}
+
+/// Marks a transposition-table key as belonging to a search with one move
+/// excluded, so singular verification results never mix with normal ones.
+fn excluded_key(hash: u64, excluded: Move) -> u64 {
+    if excluded == Move::NULL {
+        hash
+    } else {
+        hash ^ (u64::from(excluded.to_u16()).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+}
+
+impl Searcher<'_> {
+    /// The value of `position` at `ply` within (`alpha`, `beta`), searched `depth` plies.
+    pub(super) fn negamax(
+        &mut self,
+        position: &Position,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        self.pv.clear(ply);
+        self.nodes += 1;
+        if self.control.should_stop(self.nodes) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = position.in_check();
+        if self.is_draw(position) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { evaluate(position) };
+        }
+        // No line from here can beat a mate already found closer to the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let excluded = self.frames[ply].excluded;
+        let key = excluded_key(position.hash(), excluded);
+        let hit = self.state.tt.probe(key, ply);
+        let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
+        if let Some(hit) = hit {
+            if !pv_node
+                && hit.depth >= depth
+                && position.halfmove_clock() < 90
+                && usable_cutoff(&hit, alpha, beta)
+            {
+                return hit.score;
+            }
+        }
+
+        let side = position.side_to_move();
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            match hit {
+                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                _ => evaluate(position),
+            }
+        };
+        // The stored score, when its bound points the right way, is a better
+        // guess of the value than the static evaluation.
+        let estimate = match hit {
+            Some(hit) if !in_check && hit.score.abs() < MATE_BOUND => match hit.bound {
+                Bound::Exact => hit.score,
+                Bound::Lower if hit.score > eval => hit.score,
+                Bound::Upper if hit.score < eval => hit.score,
+                _ => eval,
+            },
+            _ => eval,
+        };
+        self.frames[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+        self.killers.clear_ply(ply + 1);
+        self.frames[ply + 1].excluded = Move::NULL;
+
+        if !pv_node && !in_check && excluded == Move::NULL {
+            // Reverse futility: far above beta, a shallow search will not fall back.
+            if depth <= 7
+                && estimate - 80 * (depth - i32::from(improving)) >= beta
+                && estimate.abs() < MATE_BOUND
+            {
+                return estimate;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            let previous_was_null = ply >= 1 && self.frames[ply - 1].played.is_none();
+            if depth >= 3
+                && estimate >= beta
+                && eval >= beta
+                && !previous_was_null
+                && beta > -MATE_BOUND
+                && has_non_pawn_material(position, side)
+            {
+                let reduction = 3 + depth / 3 + ((estimate - beta) / 200).min(3);
+                let child = position.play_null();
+                self.frames[ply].played = None;
+                self.frames[ply].mv = Move::NULL;
+                self.path.push(super::NULL_MOVE_KEY);
+                let score = -self.negamax(&child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
+                self.path.pop();
+                if self.control.stopped() {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+            // Razoring: hopelessly below alpha, check the captures only.
+            if depth <= 3 && estimate + 220 * depth <= alpha {
+                let score = self.quiescence(position, alpha, alpha + 1, ply);
+                if score <= alpha {
+                    return score;
+                }
+            }
+        }
+
+        // Without a stored move, a PV or expected cut node is searched one
+        // ply shallower: the next iteration will have a move to try first.
+        let mut depth = depth;
+        if depth >= 4 && tt_move == Move::NULL && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let previous = [
+            ply.checked_sub(1).and_then(|index| self.frames[index].played),
+            ply.checked_sub(2).and_then(|index| self.frames[index].played),
+        ];
+        let counter = previous[0].map_or(Move::NULL, |last| self.state.counters.get(last));
+        let killers = self.killers.at(ply);
+        let mut picker = MovePicker::main(position, tt_move, &self.quiet_context(killers, counter, previous));
+        if picker.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+
+        let singular_candidate = depth >= 8
+            && excluded == Move::NULL
+            && ply < 2 * self.root_depth as usize
+            && hit.is_some_and(|hit| {
+                hit.move_code == tt_move.to_u16()
+                    && tt_move != Move::NULL
+                    && hit.bound != Bound::Upper
+                    && hit.depth >= depth - 3
+                    && hit.score.abs() < MATE_BOUND
+            });
+        let tt_score = hit.map_or(0, |hit| hit.score);
+
+        let alpha_start = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut moves_searched = 0usize;
+        let mut quiets_tried = [Move::NULL; 64];
+        let mut quiet_count = 0usize;
+        let mut skip_quiets = false;
+        let can_prune = has_non_pawn_material(position, side);
+
+        while let Some(mv) = picker.next_move() {
+            if mv == excluded {
+                continue;
+            }
+            let tactical = is_tactical(mv);
+            let history = if tactical {
+                0
+            } else {
+                quiet_score(position, mv, &self.quiet_context(killers, counter, previous))
+            };
+            let killer = killers.contains(&mv) || mv == counter;
+
+            if best_score > -MATE_BOUND && can_prune {
+                if !tactical {
+                    // Checks are kept out of the move-count, futility and
+                    // history pruning: they are where mates hide.
+                    let checks = gives_check(position, mv);
+                    if skip_quiets && !checks {
+                        continue;
+                    }
+                    if !checks && depth <= 8 && quiet_count >= late_move_limit(depth, improving) {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    let reduced_depth = (depth - reduction(depth, moves_searched + 1)).max(1);
+                    if !checks && !in_check && reduced_depth <= 8 && eval + 90 + 90 * reduced_depth <= alpha {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if !checks && reduced_depth <= 4 && !killer && history < -2500 * depth {
+                        continue;
+                    }
+                    if depth <= 8 && !see_ge(position, mv, -55 * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !see_ge(position, mv, -100 * depth) {
+                    continue;
+                }
+            }
+
+            // Singular extension: if every other move fails well below the
+            // stored score, the stored move is the only good one; extend it.
+            let mut extension = 0;
+            if singular_candidate && mv == tt_move {
+                let singular_beta = tt_score - 2 * depth;
+                self.frames[ply].excluded = mv;
+                let score =
+                    self.negamax(position, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+                self.frames[ply].excluded = Move::NULL;
+                if self.control.stopped() {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    // Several moves beat beta: a cutoff is all but certain.
+                    return singular_beta;
+                }
+            }
+
+            let child = position.play(mv);
+            let gives_check = child.in_check();
+            if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
+            self.frames[ply].mv = mv;
+            self.frames[ply].played = piece_to(position, mv);
+            self.path.push(child.hash());
+            moves_searched += 1;
+
+            let mut score;
+            if moves_searched == 1 {
+                score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && moves_searched > 1 + usize::from(pv_node) {
+                    reduction = self::reduction(depth, moves_searched);
+                    if tactical {
+                        reduction /= 2;
+                    } else {
+                        reduction += i32::from(!improving) + i32::from(cut_node);
+                        reduction -= i32::from(killer) + history / 6_000;
+                    }
+                    reduction -= i32::from(pv_node) + i32::from(gives_check) + i32::from(in_check);
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.path.pop();
+            if self.control.stopped() {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.pv.update(ply, mv);
+                    }
+                    alpha = score;
+                    if alpha >= beta {
+                        if !tactical {
+                            self.reward_quiet(
+                                position,
+                                ply,
+                                depth,
+                                mv,
+                                &quiets_tried[..quiet_count],
+                                previous,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+
+        if moves_searched == 0 {
+            // Only reachable when the excluded move was the only one searched.
+            return alpha;
+        }
+        if excluded == Move::NULL {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if pv_node && best_score > alpha_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.state.tt.store(key, ply, best_move.to_u16(), best_score, eval, depth, bound);
+        }
+        best_score
+    }
+
+    /// The move-ordering knowledge for quiet moves at a node.
+    fn quiet_context(
+        &self,
+        killers: [Move; 2],
+        counter: Move,
+        previous: [Option<PieceTo>; 2],
+    ) -> QuietContext<'_> {
+        QuietContext {
+            killers,
+            counter,
+            history: &self.state.history,
+            continuation: &self.state.continuation,
+            previous,
+        }
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer and counter
+    /// move, raise its history and lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        tried: &[Move],
+        previous: [Option<PieceTo>; 2],
+    ) {
+        let side = position.side_to_move();
+        let bonus = history_bonus(depth);
+        self.killers.record(ply, mv);
+        if let Some(last) = previous[0] {
+            self.state.counters.set(last, mv);
+        }
+        let adjust = |state: &mut super::SearchState, quiet: Move, amount: i32| {
+            state.history.update(side, quiet, amount);
+            if let Some(current) = piece_to(position, quiet) {
+                for earlier in previous.iter().flatten() {
+                    state.continuation.update(*earlier, current, amount);
+                }
+            }
+        };
+        adjust(self.state, mv, bonus);
+        for &quiet in tried {
+            adjust(self.state, quiet, -bonus);
+        }
+    }
+}

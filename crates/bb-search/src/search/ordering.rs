@@ -1,0 +1,164 @@
+//! Move ordering: every legal move gets a score once, then moves are handed
+//! out best first by selection (cheaper than a full sort when a cutoff comes
+//! early, which is the common case).
+//!
+//! Order in the main search: the transposition-table move, captures and
+//! queen promotions that do not lose material (most valuable victim first,
+//! then least valuable attacker), the two killer moves, the counter move,
+//! the remaining quiet moves by history, and last the losing captures and
+//! under-promotions.
+
+use crate::heuristics::{ButterflyHistory, ContinuationHistory, PieceTo};
+use crate::see::{see_ge, SEE_VALUE};
+use bb_core::PieceKind;
+use bb_movegen::{Move, MoveFilter, MoveList, Position};
+
+const TT_MOVE: i32 = 3_000_000;
+const GOOD_CAPTURE: i32 = 2_000_000;
+const KILLER: i32 = 1_000_000;
+const BAD_CAPTURE: i32 = -1_000_000;
+
+/// Most valuable victim, least valuable attacker: victims dominate.
+fn mvv_lva(position: &Position, mv: Move) -> i32 {
+    let victim = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
+    let promotion = mv.promotion().map_or(0, |kind| SEE_VALUE[kind.index()]);
+    let attacker = position.moved_piece(mv).map_or(0, |piece| piece.kind().index() as i32);
+    8 * (victim + promotion) - attacker
+}
+
+/// True for moves that change material: captures and promotions.
+pub fn is_tactical(mv: Move) -> bool {
+    mv.is_capture() || mv.is_promotion()
+}
+
+/// What the main search knows about quiet moves, for scoring them.
+pub struct QuietContext<'a> {
+    /// Killer moves of this ply.
+    pub killers: [Move; 2],
+    /// The counter move to the opponent's last move.
+    pub counter: Move,
+    /// Butterfly history.
+    pub history: &'a ButterflyHistory,
+    /// Continuation history.
+    pub continuation: &'a ContinuationHistory,
+    /// The moves one and two plies back, when there were such (not null moves).
+    pub previous: [Option<PieceTo>; 2],
+}
+
+/// The history score of a quiet move: butterfly plus continuation terms.
+pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) -> i32 {
+    let side = position.side_to_move();
+    let mut score = context.history.get(side, mv);
+    if let Some(piece) = position.moved_piece(mv) {
+        let current = PieceTo::new(piece, mv.king_destination());
+        for previous in context.previous.iter().flatten() {
+            score += context.continuation.get(*previous, current);
+        }
+    }
+    score
+}
+
+/// Legal moves with their ordering scores, handed out best first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; bb_movegen::MAX_MOVES],
+    next: usize,
+}
+
+impl MovePicker {
+    /// All legal moves of `position`, ordered for the main search.
+    pub fn main(position: &Position, tt_move: Move, context: &QuietContext<'_>) -> MovePicker {
+        let moves = position.legal_moves();
+        let mut scores = [0; bb_movegen::MAX_MOVES];
+        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *slot = if mv == tt_move {
+                TT_MOVE
+            } else if is_tactical(mv) {
+                let underpromotion = mv.promotion().is_some_and(|kind| kind != PieceKind::Queen);
+                let base =
+                    if !underpromotion && see_ge(position, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
+                base + mvv_lva(position, mv)
+            } else if mv == context.killers[0] {
+                KILLER + 2
+            } else if mv == context.killers[1] {
+                KILLER + 1
+            } else if mv == context.counter {
+                KILLER
+            } else {
+                quiet_score(position, mv, context)
+            };
+        }
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// Moves for the quiescence search: every legal move when in check
+    /// (evasions), otherwise captures and queen promotions, by MVV-LVA.
+    pub fn quiescence(position: &Position, tt_move: Move, in_check: bool) -> MovePicker {
+        let mut moves = MoveList::new();
+        if in_check {
+            position.generate(MoveFilter::All, &mut moves);
+        } else if has_pawn_about_to_promote(position) {
+            let mut all = MoveList::new();
+            position.generate(MoveFilter::All, &mut all);
+            for &mv in all.iter() {
+                if mv.is_capture() || mv.promotion() == Some(PieceKind::Queen) {
+                    moves.push(mv);
+                }
+            }
+        } else {
+            position.generate(MoveFilter::Captures, &mut moves);
+        }
+        let mut scores = [0; bb_movegen::MAX_MOVES];
+        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *slot = if mv == tt_move {
+                TT_MOVE
+            } else if is_tactical(mv) {
+                GOOD_CAPTURE + mvv_lva(position, mv)
+            } else {
+                0
+            };
+        }
+        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// How many moves there are in all.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when there are no moves at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The best-scored move not yet handed out.
+    pub fn next_move(&mut self) -> Option<Move> {
+        let remaining = self.moves.len();
+        if self.next >= remaining {
+            return None;
+        }
+        let mut best = self.next;
+        for index in self.next + 1..remaining {
+            if self.scores[index] > self.scores[best] {
+                best = index;
+            }
+        }
+        self.moves.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let mv = self.moves.as_slice()[self.next];
+        self.next += 1;
+        Some(mv)
+    }
+}
+
+/// True when the side to move has a pawn one step from promotion; only then
+/// does quiescence need more than the capture generator.
+fn has_pawn_about_to_promote(position: &Position) -> bool {
+    let side = position.side_to_move();
+    let pawns = position.pieces(bb_core::Piece::new(side, PieceKind::Pawn));
+    let seventh = match side {
+        bb_core::Color::White => bb_core::Rank::Seventh.bitboard(),
+        bb_core::Color::Black => bb_core::Rank::Second.bitboard(),
+    };
+    (pawns & seventh).any()
+}

@@ -1,0 +1,161 @@
+//! Quiescence search (captures until the position is quiet) and draw
+//! detection.
+//!
+//! Out of check, the side to move may "stand pat" on the static evaluation;
+//! captures that lose material by SEE, or that cannot lift the score to
+//! alpha even with a margin (delta pruning), are skipped. In check every
+//! evasion is searched, so a mate is seen here too. Stalemate is checked
+//! when the side to move has only king and pawns: with pieces on the board
+//! a stalemate is too rare to pay a full move generation at every leaf.
+
+use super::alphabeta::has_non_pawn_material;
+use super::ordering::{is_tactical, MovePicker};
+use super::{Searcher, NULL_MOVE_KEY};
+use crate::eval::evaluate;
+use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::see::{see_ge, SEE_VALUE};
+use crate::tt::Bound;
+use bb_movegen::{Move, Position};
+
+/// Margin added to a capture's gain before giving up on it (delta pruning).
+const DELTA_MARGIN: Score = 180;
+
+impl Searcher<'_> {
+    /// True when `position`, the last entry of the search path, is drawn by
+    /// the fifty-move rule, insufficient material or repetition. Any
+    /// repetition of a position since the last irreversible move counts: if
+    /// repeating is good for one side, it can repeat again.
+    pub(super) fn is_draw(&self, position: &Position) -> bool {
+        if position.halfmove_clock() >= 100 {
+            return !position.is_checkmate();
+        }
+        if position.is_insufficient_material() {
+            return true;
+        }
+        let Some(current) = self.path.len().checked_sub(1) else { return false };
+        if self.path[current] == NULL_MOVE_KEY {
+            return false;
+        }
+        let key = position.hash();
+        let reach = (position.halfmove_clock() as usize).min(current);
+        for distance in 1..=reach {
+            let earlier = self.path[current - distance];
+            if earlier == NULL_MOVE_KEY {
+                return false;
+            }
+            if distance % 2 == 0 && earlier == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The value of `position` at `ply` considering only captures (and
+    /// queen promotions), or all evasions when in check.
+    pub(super) fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        self.pv.clear(ply);
+        self.nodes += 1;
+        if self.control.should_stop(self.nodes) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(position) {
+            return DRAW;
+        }
+        let in_check = position.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { evaluate(position) };
+        }
+        let pv_node = beta - alpha > 1;
+        let hit = self.state.tt.probe(position.hash(), ply);
+        if let Some(hit) = hit {
+            let cutoff = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !pv_node && cutoff {
+                return hit.score;
+            }
+        }
+        let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
+
+        let (eval, mut best_score) = if in_check {
+            (-INFINITE, -INFINITE)
+        } else {
+            let eval = match hit {
+                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                _ => evaluate(position),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            (eval, eval)
+        };
+
+        let mut picker = MovePicker::quiescence(position, tt_move, in_check);
+        if picker.is_empty() {
+            if in_check {
+                return mated_in(ply);
+            }
+            let side = position.side_to_move();
+            if !has_non_pawn_material(position, side) && position.legal_moves().is_empty() {
+                return DRAW;
+            }
+            return best_score;
+        }
+
+        let alpha_start = alpha;
+        let mut best_move = Move::NULL;
+        while let Some(mv) = picker.next_move() {
+            if !in_check {
+                if !mv.is_promotion() {
+                    let gain = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
+                    if eval + gain + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+                if !see_ge(position, mv, 0) {
+                    continue;
+                }
+            } else if best_score > -MATE_BOUND && !is_tactical(mv) && !see_ge(position, mv, 0) {
+                // A non-losing evasion has been found: skip quiet evasions that hang material.
+                continue;
+            }
+            let child = position.play(mv);
+            self.path.push(child.hash());
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if self.control.stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.state.tt.store(position.hash(), ply, best_move.to_u16(), best_score, eval, 0, bound);
+        best_score
+    }
+}

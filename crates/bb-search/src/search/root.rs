@@ -1,0 +1,272 @@
+//! Iterative deepening with aspiration windows, the root move loop and the
+//! `info` reports.
+
+use super::ordering::is_tactical;
+use super::{millis, Frame, SearchOutcome, SearchRequest, Searcher};
+use crate::score::{is_mate, Score, UciScore, INFINITE, MAX_PLY};
+use crate::tt::Bound;
+use bb_movegen::{Move, Position};
+use std::fmt::Write as _;
+
+/// A legal move at the root with what the last iterations found for it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Its score in the current iteration (−∞ until searched with a full window).
+    pub score: Score,
+    /// Nodes spent below it in the current iteration.
+    pub nodes: u64,
+}
+
+/// First aspiration half-window, in centipawns.
+const ASPIRATION_WINDOW: Score = 18;
+/// Aspiration windows are used from this depth on.
+const ASPIRATION_DEPTH: u32 = 4;
+
+impl Searcher<'_> {
+    pub(super) fn iterative_deepening(
+        &mut self,
+        request: &SearchRequest,
+        report: &mut dyn FnMut(&str),
+    ) -> SearchOutcome {
+        let root = request.position;
+        let legal = root.legal_moves();
+        let mut root_moves: Vec<RootMove> = legal
+            .iter()
+            .filter(|mv| request.search_moves.is_empty() || request.search_moves.contains(mv))
+            .map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 })
+            .collect();
+        if root_moves.is_empty() {
+            root_moves = legal.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 }).collect();
+        }
+        if root_moves.is_empty() {
+            let score = if root.in_check() { crate::score::mated_in(0) } else { 0 };
+            report(&format!("info depth 0 score {}", UciScore::from_score(score)));
+            self.wait_while_required();
+            return SearchOutcome {
+                best_move: Move::NULL,
+                ponder_move: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: vec![],
+            };
+        }
+        // Order the first iteration by the table's move and MVV-LVA-ish tactics.
+        if let Some(hit) = self.state.tt.probe(root.hash(), 0) {
+            if let Some(index) =
+                root_moves.iter().position(|root_move| root_move.mv.to_u16() == hit.move_code)
+            {
+                root_moves[..=index].rotate_right(1);
+            }
+        }
+
+        let max_depth = self.control.limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let mut best_pv: Vec<Move> = vec![root_moves[0].mv];
+        let mut best_score = -INFINITE;
+        let mut completed_depth = 0;
+        let mut stable_iterations = 0u32;
+        let mut previous_best = Move::NULL;
+
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            self.root_depth = depth;
+            let score = self.aspiration(&root, &mut root_moves, depth, best_score);
+            if self.control.stopped() && depth > 1 {
+                // A partial iteration still counts if it proved a move better
+                // than the window's lower bound (the PV row is only written then).
+                let partial = self.pv.line(0);
+                if !partial.is_empty() {
+                    best_pv = partial.to_vec();
+                    best_score = root_moves[0].score;
+                }
+                break;
+            }
+            best_score = score;
+            best_pv = self.pv.line(0).to_vec();
+            if best_pv.is_empty() {
+                best_pv = vec![root_moves[0].mv];
+            }
+            completed_depth = depth;
+            self.control.arm();
+            report(&self.info_line(depth, best_score, &best_pv));
+
+            if best_pv[0] == previous_best {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            previous_best = best_pv[0];
+            if self.mate_limit_reached(best_score) || (root_moves.len() == 1 && depth >= 6) {
+                break;
+            }
+            let scale = match stable_iterations {
+                0 => 1.6,
+                1 => 1.1,
+                2 => 0.9,
+                _ => 0.7,
+            };
+            if self.control.stop_before_next_iteration(depth, scale) {
+                break;
+            }
+        }
+        self.wait_while_required();
+        SearchOutcome {
+            best_move: best_pv[0],
+            ponder_move: best_pv.get(1).copied(),
+            score: best_score,
+            depth: completed_depth,
+            nodes: self.nodes,
+            pv: best_pv,
+        }
+    }
+
+    /// Holds the result back while UCI says it may not be sent yet.
+    fn wait_while_required(&mut self) {
+        while self.control.must_wait_for_stop() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    /// True when `go mate N` asked for a mate that has been found.
+    fn mate_limit_reached(&self, score: Score) -> bool {
+        match (self.control.limits.mate, UciScore::from_score(score)) {
+            (Some(limit), UciScore::Mate(moves)) => moves > 0 && moves as u32 <= limit,
+            _ => false,
+        }
+    }
+
+    /// One iteration, re-searched with wider windows until the score falls inside.
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        root_moves: &mut [RootMove],
+        depth: u32,
+        previous: Score,
+    ) -> Score {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(root, root_moves, depth as i32, alpha, beta);
+            if self.control.stopped() {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1_000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// The root move loop: like an interior node, but over the root move
+    /// list, keeping the best move at its front.
+    fn search_root(
+        &mut self,
+        root: &Position,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let alpha_start = alpha;
+        let in_check = root.in_check();
+        self.pv.clear(0);
+        self.frames[0] =
+            Frame { eval: if in_check { 0 } else { crate::eval::evaluate(root) }, ..Frame::default() };
+        self.killers.clear_ply(1);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NULL;
+        for index in 0..root_moves.len() {
+            let mv = root_moves[index].mv;
+            let nodes_before = self.nodes;
+            let child = root.play(mv);
+            self.frames[0].mv = mv;
+            self.frames[0].played =
+                root.moved_piece(mv).map(|piece| crate::heuristics::PieceTo::new(piece, mv.to()));
+            self.path.push(child.hash());
+            let extension = i32::from(child.in_check());
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if index == 0 {
+                score = -self.negamax(&child, -beta, -alpha, new_depth, 1, false);
+            } else {
+                let reduction = if depth >= 3 && index >= 3 && !is_tactical(mv) && !in_check && extension == 0
+                {
+                    (super::alphabeta::reduction(depth, index) - 1).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - reduction, 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.path.pop();
+            root_moves[index].nodes += self.nodes - nodes_before;
+            if self.control.stopped() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    root_moves[index].score = score;
+                    self.pv.update(0, mv);
+                    // The new best move goes to the front; the rest keep their order.
+                    root_moves[..=index].rotate_right(1);
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.control.stopped() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = self.frames[0].eval;
+            self.state.tt.store(root.hash(), 0, best_move.to_u16(), best_score, eval, depth, bound);
+        }
+        best_score
+    }
+
+    /// The `info` line for a completed iteration.
+    fn info_line(&self, depth: u32, score: Score, pv: &[Move]) -> String {
+        let elapsed = self.control.elapsed();
+        let time = millis(elapsed);
+        let nps = (self.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
+        let mut line = format!(
+            "info depth {depth} seldepth {} multipv 1 score {} nodes {} nps {nps} hashfull {} time {time} pv",
+            self.seldepth.max(depth as usize),
+            UciScore::from_score(score),
+            self.nodes,
+            self.state.tt.hashfull(),
+        );
+        for mv in pv {
+            let _ = write!(line, " {}", mv.uci(self.chess960));
+        }
+        line
+    }
+}

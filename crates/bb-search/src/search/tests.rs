@@ -1,0 +1,165 @@
+use super::*;
+use crate::score::{mate_in, mated_in, UciScore};
+
+fn run(fen: &str, depth: u32) -> SearchOutcome {
+    run_with_history(fen, &[], depth)
+}
+
+/// Searches the position reached from `fen` by `moves`, with those moves as game history.
+fn run_with_history(fen: &str, moves: &[&str], depth: u32) -> SearchOutcome {
+    let mut position = Position::from_fen(fen).expect("valid FEN");
+    let mut history = Vec::new();
+    for text in moves {
+        let mv = position.parse_uci_move(text).expect("legal move");
+        history.push(position.hash());
+        position = position.play(mv);
+    }
+    let mut state = SearchState::new(4).expect("table");
+    let request = SearchRequest { history, ..SearchRequest::new(position, SearchLimits::depth(depth)) };
+    search(&mut state, &request, &SearchSignals::default(), &mut |_| {})
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // Legal's mate: 1. Nf6+ gxf6 2. Bxf7#.
+    let outcome = run("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 8", 5);
+    assert_eq!(outcome.best_move.to_string(), "d5f6");
+    assert_eq!(outcome.score, mate_in(3));
+    assert_eq!(UciScore::from_score(outcome.score), UciScore::Mate(2));
+}
+
+#[test]
+fn finds_mate_in_three_for_either_side() {
+    let white = run("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 6);
+    assert_eq!(UciScore::from_score(white.score), UciScore::Mate(3));
+    assert_eq!(white.best_move.to_string(), "f6a6");
+    let black = run("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 6);
+    assert_eq!(UciScore::from_score(black.score), UciScore::Mate(3));
+    assert_eq!(black.best_move.to_string(), "b1g6");
+}
+
+#[test]
+fn sees_its_own_mate_coming() {
+    // White to move is mated next move whatever it does (Qh2#).
+    let outcome = run("7k/8/8/8/8/5n2/Pq6/7K w - - 0 1", 4);
+    assert_eq!(outcome.score, mated_in(2));
+    assert_eq!(UciScore::from_score(outcome.score), UciScore::Mate(-1));
+}
+
+#[test]
+fn no_move_when_mated_or_stalemated() {
+    let mated = run("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3);
+    assert_eq!((mated.best_move, mated.score), (Move::NULL, mated_in(0)));
+    let stalemated = run("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3);
+    assert_eq!((stalemated.best_move, stalemated.score), (Move::NULL, 0));
+}
+
+#[test]
+fn does_not_stalemate_a_won_position() {
+    // Qf7 would stalemate; with a queen up the score must stay winning.
+    let outcome = run("7k/8/6Q1/8/8/8/8/K7 w - - 0 1", 6);
+    assert!(outcome.score > 500, "{outcome:?}");
+    let after = Position::from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1").unwrap().play(outcome.best_move);
+    assert!(!after.legal_moves().is_empty());
+}
+
+#[test]
+fn fifty_move_rule_draws_unless_mate() {
+    // Clock at 99: every move ends the game drawn, however much material.
+    let drawn = run("7k/8/8/8/8/1Q6/8/K7 w - - 99 80", 4);
+    assert_eq!(drawn.score, 0);
+    // ...but a mate on the hundredth half-move is still a mate.
+    let mate = run("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80", 4);
+    assert_eq!(mate.score, mate_in(1));
+    assert_eq!(mate.best_move.to_string(), "b1b8");
+}
+
+#[test]
+fn repetition_from_the_game_history_is_a_draw() {
+    // Black, a queen down, has been shuffling; Kc8 repeats a position.
+    let start = "1k6/8/8/8/8/8/8/K6Q b - - 0 1";
+    let lost = run(start, 6);
+    assert!(lost.score < -500, "{lost:?}");
+    let saved = run_with_history(start, &["b8c8", "a1b1", "c8b8", "b1a1"], 6);
+    assert_eq!(saved.score, 0, "{saved:?}");
+    assert_eq!(saved.best_move.to_string(), "b8c8");
+}
+
+#[test]
+fn repetition_detection_respects_the_clock_and_null_moves() {
+    let mut state = SearchState::new(1).unwrap();
+    let signals = SearchSignals::default();
+    let limits = SearchLimits::depth(1);
+    let mut searcher = Searcher {
+        state: &mut state,
+        control: Control::new(&limits, &signals),
+        killers: Killers::default(),
+        path: Vec::new(),
+        frames: vec![Frame::default(); MAX_PLY + 8],
+        pv: PvTable::new(),
+        nodes: 0,
+        seldepth: 0,
+        root_depth: 1,
+        chess960: false,
+    };
+    let mut position = Position::startpos();
+    searcher.path.push(position.hash());
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        position = position.play(position.parse_uci_move(text).unwrap());
+        searcher.path.push(position.hash());
+    }
+    assert!(searcher.is_draw(&position), "the start position occurs twice");
+    // The same key, but after a null move in between: not a repetition.
+    searcher.path.insert(2, NULL_MOVE_KEY);
+    searcher.path.remove(3);
+    assert!(!searcher.is_draw(&position));
+    // A position whose clock says a pawn moved since cannot repeat anything earlier.
+    let fresh = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    searcher.path = vec![fresh.hash(), 1, 2, 3, fresh.hash()];
+    assert!(!searcher.is_draw(&fresh));
+}
+
+#[test]
+fn search_moves_restrict_the_root() {
+    let position = Position::startpos();
+    let only = position.parse_uci_move("a2a3").unwrap();
+    let mut state = SearchState::new(1).unwrap();
+    let request =
+        SearchRequest { search_moves: vec![only], ..SearchRequest::new(position, SearchLimits::depth(4)) };
+    let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |_| {});
+    assert_eq!(outcome.best_move, only);
+}
+
+#[test]
+fn node_limit_and_stop_flag_end_the_search() {
+    let position = Position::startpos();
+    let mut state = SearchState::new(1).unwrap();
+    let limits = SearchLimits { nodes: Some(5_000), ..SearchLimits::default() };
+    let outcome =
+        search(&mut state, &SearchRequest::new(position, limits), &SearchSignals::default(), &mut |_| {});
+    assert!(outcome.nodes <= 5_000 + 1_000, "{}", outcome.nodes);
+    assert!(position.legal_moves().contains(outcome.best_move));
+
+    // Stop raised before the start: the first iteration still completes.
+    let signals = SearchSignals::default();
+    signals.stop.store(true, std::sync::atomic::Ordering::Release);
+    let outcome =
+        search(&mut state, &SearchRequest::new(position, SearchLimits::default()), &signals, &mut |_| {});
+    assert_eq!(outcome.depth, 1);
+    assert!(position.legal_moves().contains(outcome.best_move));
+}
+
+#[test]
+fn reports_info_lines_with_the_uci_fields() {
+    let mut state = SearchState::new(1).unwrap();
+    let request = SearchRequest::new(Position::startpos(), SearchLimits::depth(3));
+    let mut lines = Vec::new();
+    search(&mut state, &request, &SearchSignals::default(), &mut |line| lines.push(line.to_string()));
+    assert_eq!(lines.len(), 3);
+    for (index, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("info depth {} seldepth ", index + 1)), "{line}");
+        for field in [" multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
+            assert!(line.contains(field), "{line} lacks {field}");
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! The transposition table: a fixed-size cache of search results keyed by
+//! the position's Zobrist hash.
+//!
+//! Entries are grouped in buckets of [`BUCKET_SIZE`]; the low 32 bits of the
+//! hash choose the bucket and the high 32 bits are kept to tell positions
+//! apart inside it. A stored move is only a hint: the search uses it only if
+//! it is among the legal moves of the position, so a rare key collision can
+//! never produce an illegal move.
+
+use crate::score::{from_table, to_table, Score};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The search failed high: the value is at least the score.
+    Lower,
+    /// The search failed low: the value is at most the score.
+    Upper,
+    /// The exact value.
+    Exact,
+}
+
+/// One stored search result, as handed back by [`TranspositionTable::probe`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The best move found, as its raw 16-bit code (0 when none).
+    pub move_code: u16,
+    /// The score, already converted to the probing node's ply.
+    pub score: Score,
+    /// The static evaluation of the position.
+    pub eval: Score,
+    /// The depth the score was searched to.
+    pub depth: i32,
+    /// How the score relates to the true value.
+    pub bound: Bound,
+}
+
+/// Entries per bucket.
+pub const BUCKET_SIZE: usize = 4;
+
+const BOUND_NONE: u8 = 0;
+const AGE_STEP: u8 = 4;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u32,
+    move_code: u16,
+    score: i16,
+    eval: i16,
+    depth: i8,
+    /// Low 2 bits: bound (0 = empty); high 6 bits: the search's age.
+    flags: u8,
+}
+
+impl Entry {
+    fn bound(self) -> u8 {
+        self.flags & 3
+    }
+
+    fn age(self) -> u8 {
+        self.flags & !3
+    }
+}
+
+type Bucket = [Entry; BUCKET_SIZE];
+
+/// The table. `Hash` megabytes are turned into a power-of-two-free number of
+/// buckets (any count works: the index is a multiply-shift, not a mask).
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    /// Increased by [`AGE_STEP`] at every new search, so entries from old
+    /// searches are preferred for replacement.
+    age: u8,
+}
+
+impl core::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "TranspositionTable({} buckets)", self.buckets.len())
+    }
+}
+
+/// The table could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocationError {
+    /// The size asked for, in MB.
+    pub megabytes: usize,
+}
+
+impl core::fmt::Display for AllocationError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "could not allocate a {} MB hash table", self.megabytes)
+    }
+}
+
+impl std::error::Error for AllocationError {}
+
+impl TranspositionTable {
+    /// A cleared table of about `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocationError> {
+        let count = (megabytes.saturating_mul(1024 * 1024) / core::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| AllocationError { megabytes })?;
+        buckets.resize(count, Bucket::default());
+        Ok(TranspositionTable { buckets, age: 0 })
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(AGE_STEP);
+    }
+
+    fn bucket_index(&self, hash: u64) -> usize {
+        // Multiply-shift maps the low 32 bits evenly onto 0..len.
+        (((hash & 0xFFFF_FFFF) * self.buckets.len() as u64) >> 32) as usize
+    }
+
+    fn verification(hash: u64) -> u32 {
+        (hash >> 32) as u32
+    }
+
+    /// The entry for `hash`, if stored; mate scores are converted for a node at `ply`.
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
+        let key = Self::verification(hash);
+        let bucket = &self.buckets[self.bucket_index(hash)];
+        let entry = bucket.iter().find(|entry| entry.key == key && entry.bound() != BOUND_NONE)?;
+        let bound = match entry.bound() {
+            1 => Bound::Lower,
+            2 => Bound::Upper,
+            _ => Bound::Exact,
+        };
+        Some(Hit {
+            move_code: entry.move_code,
+            score: from_table(Score::from(entry.score), ply),
+            eval: Score::from(entry.eval),
+            depth: i32::from(entry.depth),
+            bound,
+        })
+    }
+
+    /// Stores a result. `score` is relative to the root (it is converted for
+    /// storage using `ply`); `depth` is clamped to the stored range.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        hash: u64,
+        ply: usize,
+        move_code: u16,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let key = Self::verification(hash);
+        let age = self.age;
+        let index = self.bucket_index(hash);
+        let bucket = &mut self.buckets[index];
+        let slot = match bucket.iter().position(|entry| entry.key == key && entry.bound() != BOUND_NONE) {
+            Some(same) => same,
+            None => {
+                // Replace the least valuable entry: empty first, then shallow
+                // entries from old searches.
+                let worth = |entry: &Entry| {
+                    if entry.bound() == BOUND_NONE {
+                        i32::MIN
+                    } else {
+                        let staleness = i32::from(age.wrapping_sub(entry.age()) / AGE_STEP);
+                        i32::from(entry.depth) - 8 * staleness
+                    }
+                };
+                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&bucket[slot])).unwrap_or(0)
+            }
+        };
+        let old = bucket[slot];
+        let same_position = old.key == key && old.bound() != BOUND_NONE;
+        // Keep a deeper result for the same position unless the new one is exact
+        // or the old one comes from an earlier search.
+        if same_position && bound != Bound::Exact && old.age() == age && i32::from(old.depth) > depth + 3 {
+            return;
+        }
+        let bound_bits = match bound {
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+            Bound::Exact => 3,
+        };
+        let move_code = if move_code == 0 && same_position { old.move_code } else { move_code };
+        bucket[slot] = Entry {
+            key,
+            move_code,
+            score: to_table(score, ply).clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            eval: eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            depth: depth.clamp(i8::MIN.into(), i8::MAX.into()) as i8,
+            flags: bound_bits | age,
+        };
+    }
+
+    /// Permille of sampled entries filled by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.iter().take(1000 / BUCKET_SIZE);
+        let entries = sample.len() * BUCKET_SIZE;
+        let used = sample
+            .flat_map(|bucket| bucket.iter())
+            .filter(|entry| entry.bound() != BOUND_NONE && entry.age() == self.age)
+            .count();
+        (used * 1000 / entries.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::mate_in;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let hash = 0x1234_5678_9ABC_DEF0;
+        assert_eq!(table.probe(hash, 0), None);
+        table.store(hash, 0, 77, 35, 20, 6, Bound::Exact);
+        let hit = table.probe(hash, 0).unwrap();
+        assert_eq!(hit, Hit { move_code: 77, score: 35, eval: 20, depth: 6, bound: Bound::Exact });
+        // A different verification key in the same bucket is not a hit.
+        assert_eq!(table.probe(hash ^ (1 << 40), 0), None);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        table.store(42, 4, 1, mate_in(9), 0, 5, Bound::Lower);
+        assert_eq!(table.probe(42, 4).unwrap().score, mate_in(9));
+        assert_eq!(table.probe(42, 2).unwrap().score, mate_in(7));
+    }
+
+    #[test]
+    fn keeps_the_move_when_a_result_without_one_overwrites() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        table.store(99, 0, 5, 10, 0, 3, Bound::Lower);
+        table.store(99, 0, 0, 12, 0, 4, Bound::Upper);
+        let hit = table.probe(99, 0).unwrap();
+        assert_eq!((hit.move_code, hit.score, hit.bound), (5, 12, Bound::Upper));
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_the_shallowest() {
+        let mut table = TranspositionTable::new(0).unwrap(); // one bucket
+        for slot in 0..BUCKET_SIZE as u64 {
+            table.store((slot + 1) << 32, 0, 1, 0, 0, 10 + slot as i32, Bound::Exact);
+        }
+        table.store(100 << 32, 0, 1, 0, 0, 1, Bound::Exact);
+        assert!(table.probe(1 << 32, 0).is_none(), "the depth-10 entry was the one to go");
+        assert!(table.probe(2 << 32, 0).is_some());
+        assert!(table.probe(100 << 32, 0).is_some());
+    }
+
+    #[test]
+    fn hashfull_and_clear() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        assert_eq!(table.hashfull(), 0);
+        for hash in 0..200_000u64 {
+            table.store(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, 0, 0, 0, 1, Bound::Exact);
+        }
+        assert!(table.hashfull() > 500);
+        table.new_search();
+        assert_eq!(table.hashfull(), 0);
+        table.clear();
+        assert!(table.probe(0, 0).is_none());
+    }
+}

@@ -1,0 +1,521 @@
+//! Parsing of the lines a GUI sends into typed [`Command`]s.
+//!
+//! Parsing is purely syntactic: a FEN is checked by `Position::from_fen` and
+//! moves against the legal moves when the command is carried out, so that a
+//! bad FEN or an illegal move can be reported without touching the engine's
+//! state. Every failure is a [`CommandError`] whose `Display` is one line.
+
+use core::fmt;
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// The value, if one was given (may contain spaces).
+        value: Option<String>,
+    },
+    /// `register ...`: accepted and ignored (bb needs no registration).
+    Register,
+    /// `ucinewgame`.
+    UciNewGame,
+    /// `position startpos|fen <fen> [moves <move>...]`.
+    Position {
+        /// Where the game starts.
+        start: StartPosition,
+        /// The moves played since, in UCI text (checked when applied).
+        moves: Vec<String>,
+    },
+    /// `go ...` with its limits.
+    Go(GoParams),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d` (non-standard): print the current position.
+    Display,
+    /// `eval` (non-standard): print the static evaluation.
+    Eval,
+}
+
+/// The position a `position` command starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartPosition {
+    /// The standard initial position.
+    StartPos,
+    /// A FEN string (its fields joined by single spaces, not yet validated).
+    Fen(String),
+}
+
+/// The parameters of a `go` command; `None` / `false` when not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// White's remaining time in milliseconds (negative values are clamped to 0).
+    pub wtime: Option<u64>,
+    /// Black's remaining time in milliseconds.
+    pub btime: Option<u64>,
+    /// White's increment per move in milliseconds.
+    pub winc: Option<u64>,
+    /// Black's increment per move in milliseconds.
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search exactly this many plies.
+    pub depth: Option<u32>,
+    /// Search at most this many nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search exactly this many milliseconds.
+    pub movetime: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Search in ponder mode until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Restrict the root to these moves (UCI text, checked when applied).
+    pub searchmoves: Vec<String>,
+    /// Tokens that were not understood and were skipped.
+    pub ignored: Vec<String>,
+}
+
+/// Why a line could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The line held no command at all (only unknown words).
+    Unknown(String),
+    /// A command that needs more words got none, e.g. `position` alone.
+    Missing {
+        /// The command.
+        command: &'static str,
+        /// What it needed.
+        what: &'static str,
+    },
+    /// A word that is not allowed at that place.
+    Unexpected {
+        /// The command.
+        command: &'static str,
+        /// The word found.
+        token: String,
+        /// What was allowed instead.
+        expected: &'static str,
+    },
+    /// A `go` parameter whose value is not a number in range.
+    BadNumber {
+        /// The parameter, e.g. `wtime`.
+        parameter: &'static str,
+        /// The text found (empty when the value was missing).
+        text: String,
+    },
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Unknown(word) => write!(f, "unknown command '{word}'"),
+            CommandError::Missing { command, what } => write!(f, "'{command}' needs {what}"),
+            CommandError::Unexpected { command, token, expected } => {
+                write!(f, "'{command}': unexpected '{token}', expected {expected}")
+            }
+            CommandError::BadNumber { parameter, text } if text.is_empty() => {
+                write!(f, "'go {parameter}' needs a number")
+            }
+            CommandError::BadNumber { parameter, text } => {
+                write!(f, "'go {parameter}': '{text}' is not a valid number")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// A parsed line: the command and the leading words that were skipped to
+/// find it (the UCI protocol says to ignore unknown words and parse the rest).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedLine {
+    /// The command found.
+    pub command: Command,
+    /// Unknown words before it.
+    pub skipped: Vec<String>,
+}
+
+/// Parses one input line. `Ok(None)` for a blank line.
+pub fn parse_line(line: &str) -> Result<Option<ParsedLine>, CommandError> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some(first) = tokens.first() else {
+        return Ok(None);
+    };
+    let Some(start) = tokens.iter().position(|word| is_command_word(word)) else {
+        return Err(CommandError::Unknown((*first).to_string()));
+    };
+    let command = parse_command(tokens[start], &tokens[start + 1..])?;
+    let skipped = tokens[..start].iter().map(|word| (*word).to_string()).collect();
+    Ok(Some(ParsedLine { command, skipped }))
+}
+
+const COMMAND_WORDS: [&str; 13] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+];
+
+fn is_command_word(word: &str) -> bool {
+    COMMAND_WORDS.contains(&word)
+}
+
+fn parse_command(word: &str, rest: &[&str]) -> Result<Command, CommandError> {
+    match word {
+        "uci" => Ok(Command::Uci),
+        "debug" => parse_debug(rest),
+        "isready" => Ok(Command::IsReady),
+        "setoption" => parse_setoption(rest),
+        "register" => Ok(Command::Register),
+        "ucinewgame" => Ok(Command::UciNewGame),
+        "position" => parse_position(rest),
+        "go" => parse_go(rest).map(Command::Go),
+        "stop" => Ok(Command::Stop),
+        "ponderhit" => Ok(Command::PonderHit),
+        "quit" => Ok(Command::Quit),
+        "d" => Ok(Command::Display),
+        "eval" => Ok(Command::Eval),
+        other => Err(CommandError::Unknown(other.to_string())),
+    }
+}
+
+fn parse_debug(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest.first() {
+        None => Err(CommandError::Missing { command: "debug", what: "'on' or 'off'" }),
+        Some(&"on") => Ok(Command::Debug(true)),
+        Some(&"off") => Ok(Command::Debug(false)),
+        Some(other) => Err(CommandError::Unexpected {
+            command: "debug",
+            token: (*other).to_string(),
+            expected: "'on' or 'off'",
+        }),
+    }
+}
+
+/// `setoption name <words...> [value <words...>]`; names and values may hold spaces.
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest.first() {
+        None => return Err(CommandError::Missing { command: "setoption", what: "'name <option>'" }),
+        Some(&"name") => {}
+        Some(other) => {
+            return Err(CommandError::Unexpected {
+                command: "setoption",
+                token: (*other).to_string(),
+                expected: "'name'",
+            })
+        }
+    }
+    let rest = &rest[1..];
+    let value_at = rest.iter().position(|word| *word == "value");
+    let (name_words, value_words) = match value_at {
+        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+        None => (rest, None),
+    };
+    if name_words.is_empty() {
+        return Err(CommandError::Missing { command: "setoption", what: "an option name after 'name'" });
+    }
+    let value = match value_words {
+        Some([]) => {
+            return Err(CommandError::Missing { command: "setoption", what: "a value after 'value'" })
+        }
+        Some(words) => Some(words.join(" ")),
+        None => None,
+    };
+    Ok(Command::SetOption { name: name_words.join(" "), value })
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
+    let (start, after_start) = match rest.first() {
+        None => return Err(CommandError::Missing { command: "position", what: "'startpos' or 'fen <fen>'" }),
+        Some(&"startpos") => (StartPosition::StartPos, &rest[1..]),
+        Some(&"fen") => {
+            let fields = &rest[1..];
+            let end = fields.iter().position(|word| *word == "moves").unwrap_or(fields.len());
+            if end == 0 {
+                return Err(CommandError::Missing { command: "position", what: "a FEN after 'fen'" });
+            }
+            (StartPosition::Fen(fields[..end].join(" ")), &fields[end..])
+        }
+        Some(other) => {
+            return Err(CommandError::Unexpected {
+                command: "position",
+                token: (*other).to_string(),
+                expected: "'startpos' or 'fen'",
+            })
+        }
+    };
+    let moves = match after_start.first() {
+        None => Vec::new(),
+        Some(&"moves") => after_start[1..].iter().map(|word| (*word).to_string()).collect(),
+        Some(other) => {
+            return Err(CommandError::Unexpected {
+                command: "position",
+                token: (*other).to_string(),
+                expected: "'moves' or the end of the line",
+            })
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+/// The `go` parameters that take one numeric value.
+const GO_VALUE_WORDS: [&str; 9] =
+    ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"];
+
+fn parse_go(rest: &[&str]) -> Result<GoParams, CommandError> {
+    let mut params = GoParams::default();
+    let mut index = 0;
+    while index < rest.len() {
+        let word = rest[index];
+        index += 1;
+        match word {
+            "infinite" => params.infinite = true,
+            "ponder" => params.ponder = true,
+            "searchmoves" => {
+                while index < rest.len() && !is_go_keyword(rest[index]) {
+                    params.searchmoves.push(rest[index].to_string());
+                    index += 1;
+                }
+            }
+            other => match GO_VALUE_WORDS.iter().find(|name| **name == other) {
+                Some(&parameter) => {
+                    let text = rest.get(index).copied().unwrap_or("");
+                    index += 1;
+                    set_go_value(&mut params, parameter, text)?;
+                }
+                None => params.ignored.push(other.to_string()),
+            },
+        }
+    }
+    Ok(params)
+}
+
+fn set_go_value(params: &mut GoParams, parameter: &'static str, text: &str) -> Result<(), CommandError> {
+    match parameter {
+        "wtime" => params.wtime = Some(parse_time(parameter, text)?),
+        "btime" => params.btime = Some(parse_time(parameter, text)?),
+        "winc" => params.winc = Some(parse_time(parameter, text)?),
+        "binc" => params.binc = Some(parse_time(parameter, text)?),
+        "movetime" => params.movetime = Some(parse_time(parameter, text)?),
+        "nodes" => params.nodes = Some(parse_count(parameter, text)?),
+        "movestogo" => params.movestogo = Some(parse_count(parameter, text)?),
+        "depth" => params.depth = Some(parse_count(parameter, text)?),
+        _ => params.mate = Some(parse_count(parameter, text)?),
+    }
+    Ok(())
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    matches!(word, "infinite" | "ponder" | "searchmoves") || GO_VALUE_WORDS.contains(&word)
+}
+
+/// A time in milliseconds. GUIs may send a negative remaining time when a
+/// clock has run out under increment rules; that counts as zero.
+fn parse_time(parameter: &'static str, text: &str) -> Result<u64, CommandError> {
+    match text.parse::<i64>() {
+        Ok(value) => Ok(value.max(0) as u64),
+        Err(_) => Err(CommandError::BadNumber { parameter, text: text.to_string() }),
+    }
+}
+
+/// A non-negative count that must fit its type.
+fn parse_count<T: core::str::FromStr>(parameter: &'static str, text: &str) -> Result<T, CommandError> {
+    text.parse::<T>().map_err(|_| CommandError::BadNumber { parameter, text: text.to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Command {
+        parse_line(line).expect("parses").expect("not blank").command
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse("uci"), Command::Uci);
+        assert_eq!(parse("  isready  "), Command::IsReady);
+        assert_eq!(parse("ucinewgame"), Command::UciNewGame);
+        assert_eq!(parse("stop"), Command::Stop);
+        assert_eq!(parse("ponderhit"), Command::PonderHit);
+        assert_eq!(parse("quit\r"), Command::Quit);
+        assert_eq!(parse("debug on"), Command::Debug(true));
+        assert_eq!(parse("debug off"), Command::Debug(false));
+        assert_eq!(parse("register later"), Command::Register);
+    }
+
+    #[test]
+    fn blank_lines_are_nothing() {
+        assert_eq!(parse_line(""), Ok(None));
+        assert_eq!(parse_line(" \t "), Ok(None));
+    }
+
+    #[test]
+    fn unknown_leading_words_are_skipped() {
+        let parsed = parse_line("joho debug on").unwrap().unwrap();
+        assert_eq!(parsed.command, Command::Debug(true));
+        assert_eq!(parsed.skipped, vec!["joho".to_string()]);
+    }
+
+    #[test]
+    fn unknown_commands_are_errors() {
+        assert_eq!(parse_line("hello world"), Err(CommandError::Unknown("hello".into())));
+        assert_eq!(parse_line("Go depth 3"), Err(CommandError::Unknown("Go".into())));
+        assert_eq!(parse_line("hello world").unwrap_err().to_string(), "unknown command 'hello'");
+    }
+
+    #[test]
+    fn position_startpos_with_moves() {
+        assert_eq!(
+            parse("position startpos moves e2e4 e7e5"),
+            Command::Position { start: StartPosition::StartPos, moves: vec!["e2e4".into(), "e7e5".into()] }
+        );
+        assert_eq!(
+            parse("position startpos"),
+            Command::Position { start: StartPosition::StartPos, moves: vec![] }
+        );
+        assert_eq!(
+            parse("position startpos moves"),
+            Command::Position { start: StartPosition::StartPos, moves: vec![] }
+        );
+    }
+
+    #[test]
+    fn position_fen_keeps_all_fields() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        assert_eq!(
+            parse(&format!("position fen {fen} moves c7c5")),
+            Command::Position { start: StartPosition::Fen(fen.into()), moves: vec!["c7c5".into()] }
+        );
+        assert_eq!(
+            parse("position   fen  8/8/8/8/8/8/8/K6k   w - -"),
+            Command::Position { start: StartPosition::Fen("8/8/8/8/8/8/8/K6k w - -".into()), moves: vec![] }
+        );
+    }
+
+    #[test]
+    fn malformed_positions() {
+        assert!(matches!(parse_line("position"), Err(CommandError::Missing { command: "position", .. })));
+        assert!(matches!(parse_line("position fen"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("position fen moves e2e4"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("position somewhere"), Err(CommandError::Unexpected { .. })));
+        assert!(matches!(parse_line("position startpos e2e4"), Err(CommandError::Unexpected { .. })));
+        assert_eq!(
+            parse_line("position startpos e2e4").unwrap_err().to_string(),
+            "'position': unexpected 'e2e4', expected 'moves' or the end of the line"
+        );
+    }
+
+    #[test]
+    fn setoption_names_and_values_with_spaces() {
+        assert_eq!(
+            parse("setoption name Hash value 64"),
+            Command::SetOption { name: "Hash".into(), value: Some("64".into()) }
+        );
+        assert_eq!(
+            parse("setoption name Move Overhead value 100"),
+            Command::SetOption { name: "Move Overhead".into(), value: Some("100".into()) }
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Command::SetOption { name: "Clear Hash".into(), value: None }
+        );
+        assert_eq!(
+            parse("setoption name SyzygyPath value /a b/c"),
+            Command::SetOption { name: "SyzygyPath".into(), value: Some("/a b/c".into()) }
+        );
+    }
+
+    #[test]
+    fn malformed_setoption() {
+        assert!(matches!(parse_line("setoption"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("setoption Hash 1"), Err(CommandError::Unexpected { .. })));
+        assert!(matches!(parse_line("setoption name"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("setoption name value 3"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("setoption name Hash value"), Err(CommandError::Missing { .. })));
+    }
+
+    #[test]
+    fn go_with_clock() {
+        let Command::Go(params) = parse("go wtime 60000 btime -20 winc 1000 binc 0 movestogo 30") else {
+            panic!("not go")
+        };
+        assert_eq!(params.wtime, Some(60000));
+        assert_eq!(params.btime, Some(0));
+        assert_eq!(params.winc, Some(1000));
+        assert_eq!(params.binc, Some(0));
+        assert_eq!(params.movestogo, Some(30));
+        assert!(!params.infinite && !params.ponder);
+        assert!(params.ignored.is_empty());
+    }
+
+    #[test]
+    fn go_other_limits() {
+        let Command::Go(params) = parse("go depth 7 nodes 1000 mate 3 movetime 250 infinite ponder") else {
+            panic!("not go")
+        };
+        assert_eq!(params.depth, Some(7));
+        assert_eq!(params.nodes, Some(1000));
+        assert_eq!(params.mate, Some(3));
+        assert_eq!(params.movetime, Some(250));
+        assert!(params.infinite && params.ponder);
+        assert_eq!(parse("go"), Command::Go(GoParams::default()));
+    }
+
+    #[test]
+    fn go_searchmoves_stops_at_the_next_keyword() {
+        let Command::Go(params) = parse("go searchmoves e2e4 d2d4 depth 3") else { panic!("not go") };
+        assert_eq!(params.searchmoves, vec!["e2e4".to_string(), "d2d4".to_string()]);
+        assert_eq!(params.depth, Some(3));
+    }
+
+    #[test]
+    fn go_unknown_words_are_kept_aside() {
+        let Command::Go(params) = parse("go depth 2 fast") else { panic!("not go") };
+        assert_eq!(params.depth, Some(2));
+        assert_eq!(params.ignored, vec!["fast".to_string()]);
+    }
+
+    #[test]
+    fn go_bad_numbers() {
+        assert_eq!(
+            parse_line("go depth x"),
+            Err(CommandError::BadNumber { parameter: "depth", text: "x".into() })
+        );
+        assert_eq!(
+            parse_line("go depth -1").unwrap_err().to_string(),
+            "'go depth': '-1' is not a valid number"
+        );
+        assert_eq!(parse_line("go wtime").unwrap_err().to_string(), "'go wtime' needs a number");
+        assert!(parse_line("go nodes 99999999999999999999999").is_err());
+        assert!(parse_line("go movetime 1.5").is_err());
+    }
+
+    #[test]
+    fn debug_needs_on_or_off() {
+        assert!(matches!(parse_line("debug"), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse_line("debug maybe"), Err(CommandError::Unexpected { .. })));
+    }
+}

@@ -1,0 +1,7 @@
+//! The Universal Chess Interface: command parsing, options and the protocol loop.
+
+pub mod command;
+mod engine;
+pub mod options;
+
+pub use engine::run_uci;

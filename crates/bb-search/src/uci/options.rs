@@ -1,0 +1,191 @@
+//! The engine's UCI options: their declarations for the `uci` answer and
+//! the checking of `setoption` values.
+
+use core::fmt;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest table offered: a 32-bit process cannot address much more.
+pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 65_536 } else { 1_024 };
+/// Default time kept in reserve per move for communication delays.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+/// Largest move overhead accepted.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// The current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `Hash`, MB.
+    pub hash_mb: usize,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// `Ponder` (informational: the GUI decides whether to send `go ponder`).
+    pub ponder: bool,
+    /// `UCI_Chess960`: castling moves are written king-takes-rook.
+    pub chess960: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            ponder: false,
+            chess960: false,
+        }
+    }
+}
+
+/// The `option` lines of the `uci` answer.
+pub fn declarations() -> Vec<String> {
+    vec![
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
+        "option name Clear Hash type button".to_string(),
+        "option name Ponder type check default false".to_string(),
+        "option name UCI_Chess960 type check default false".to_string(),
+    ]
+}
+
+/// A valid `setoption`, ready to apply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    /// Resize the transposition table.
+    Hash(usize),
+    /// `Threads` (only 1 is offered; accepted and nothing changes).
+    Threads,
+    /// Set the move overhead.
+    MoveOverhead(u64),
+    /// Empty the transposition table and history.
+    ClearHash,
+    /// Set `Ponder`.
+    Ponder(bool),
+    /// Set `UCI_Chess960`.
+    Chess960(bool),
+}
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option of that name.
+    Unknown(String),
+    /// The option needs a value and got none.
+    MissingValue(&'static str),
+    /// The value is not valid for the option.
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
+            OptionError::MissingValue(name) => write!(f, "option '{name}' needs a value"),
+            OptionError::BadValue { name, value, expected } => {
+                write!(f, "option '{name}': '{value}' is not {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+fn spin<T: core::str::FromStr + PartialOrd + fmt::Display + Copy>(
+    name: &'static str,
+    value: Option<&str>,
+    min: T,
+    max: T,
+) -> Result<T, OptionError> {
+    let text = value.ok_or(OptionError::MissingValue(name))?;
+    match text.parse::<T>() {
+        Ok(number) if number >= min && number <= max => Ok(number),
+        _ => Err(OptionError::BadValue {
+            name,
+            value: text.to_string(),
+            expected: format!("an integer from {min} to {max}"),
+        }),
+    }
+}
+
+fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
+    let text = value.ok_or(OptionError::MissingValue(name))?;
+    match text.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            name,
+            value: text.to_string(),
+            expected: "'true' or 'false'".to_string(),
+        }),
+    }
+}
+
+/// Checks a `setoption`; option names are not case sensitive (UCI).
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
+    match name.to_ascii_lowercase().as_str() {
+        "hash" => spin("Hash", value, 1, MAX_HASH_MB).map(OptionChange::Hash),
+        "threads" => spin("Threads", value, 1u32, 1).map(|_| OptionChange::Threads),
+        "move overhead" => {
+            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS).map(OptionChange::MoveOverhead)
+        }
+        "clear hash" => Ok(OptionChange::ClearHash),
+        "ponder" => check("Ponder", value).map(OptionChange::Ponder),
+        "uci_chess960" => check("UCI_Chess960", value).map(OptionChange::Chess960),
+        _ => Err(OptionError::Unknown(name.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_changes() {
+        assert_eq!(parse_change("Hash", Some("64")), Ok(OptionChange::Hash(64)));
+        assert_eq!(parse_change("hash", Some("1")), Ok(OptionChange::Hash(1)));
+        assert_eq!(parse_change("Move Overhead", Some("0")), Ok(OptionChange::MoveOverhead(0)));
+        assert_eq!(parse_change("Threads", Some("1")), Ok(OptionChange::Threads));
+        assert_eq!(parse_change("Clear Hash", None), Ok(OptionChange::ClearHash));
+        assert_eq!(parse_change("UCI_Chess960", Some("true")), Ok(OptionChange::Chess960(true)));
+        assert_eq!(parse_change("Ponder", Some("False")), Ok(OptionChange::Ponder(false)));
+    }
+
+    #[test]
+    fn invalid_changes_say_why() {
+        assert_eq!(
+            parse_change("Hash", Some("0")).unwrap_err().to_string(),
+            format!("option 'Hash': '0' is not an integer from 1 to {MAX_HASH_MB}")
+        );
+        assert!(parse_change("Hash", Some("lots")).is_err());
+        assert!(parse_change("Hash", Some("-5")).is_err());
+        assert_eq!(parse_change("Hash", None), Err(OptionError::MissingValue("Hash")));
+        assert!(parse_change("Threads", Some("2")).is_err());
+        assert!(parse_change("Move Overhead", Some("5001")).is_err());
+        assert!(parse_change("Ponder", Some("yes")).is_err());
+        assert_eq!(parse_change("Skill", Some("3")).unwrap_err().to_string(), "unknown option 'Skill'");
+    }
+
+    #[test]
+    fn every_declared_option_is_settable() {
+        for line in declarations() {
+            let name = line.trim_start_matches("option name ").split(" type ").next().unwrap().to_string();
+            let value = if line.contains("type spin") {
+                Some(line.split(" default ").nth(1).unwrap().split(' ').next().unwrap().to_string())
+            } else if line.contains("type check") {
+                Some("false".to_string())
+            } else {
+                None
+            };
+            assert!(parse_change(&name, value.as_deref()).is_ok(), "{line}");
+        }
+    }
+}
