@@ -2,7 +2,7 @@
 //!
 //! Precomputed tables for the bb chess engine: square, file, rank and
 //! diagonal masks; rays in eight directions; the squares [`between`] two
-//! squares and the [`line`] through them; knight, king and pawn attacks;
+//! squares and the [`line()`] through them; knight, king and pawn attacks;
 //! rook, bishop and queen attacks for any occupancy in one lookup; and
 //! [`zobrist`] keys.
 //!
@@ -89,3 +89,8 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)
 }
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
