@@ -1,1 +1,25 @@
-//! benches
+//! # bb-benches
+//!
+//! Inputs shared by bb's criterion benchmarks (in `benches/`) and by the
+//! tests that check those benchmarks measure the right thing: the six perft
+//! positions of the ChessProgramming wiki with their known node counts, and
+//! deterministic pseudo-random words and slider samples, so every run and
+//! every backend sees exactly the same data.
+//!
+//! The peer move generators (cozy-chess, chess, shakmaty) are
+//! dev-dependencies of this package only; their perft functions live in
+//! `benches/peers/` and are shared with `tests/` by path.
+//!
+//! ```
+//! use bb_benches::{PerftPosition, PERFT_POSITIONS};
+//!
+//! let start: &PerftPosition = &PERFT_POSITIONS[0];
+//! assert_eq!(start.name, "startpos");
+//! assert_eq!(start.nodes_at(3), Some(8_902));
+//! ```
+
+pub mod positions;
+pub mod random;
+
+pub use positions::{PerftPosition, PERFT_POSITIONS};
+pub use random::{slider_samples, varied_words, SplitMix64};

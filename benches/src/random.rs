@@ -1,0 +1,96 @@
+//! Deterministic pseudo-random inputs: the same seed gives the same words on
+//! every run, target and backend, so medians are comparable.
+
+use bb_core::{Bitboard, Square};
+
+/// SplitMix64 (Steele, Lea and Flood): a tiny generator with a full 2^64
+/// period, plenty for benchmark inputs, and trivially reproducible.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator starting from `seed`.
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64 pseudo-random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut mixed = self.state;
+        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        mixed ^ (mixed >> 31)
+    }
+
+    /// A word with about `64 / 2^(and_count - 1)` bits set: the AND of
+    /// `and_count` random words (1 → dense, 3 → about 8 bits).
+    pub fn sparse_u64(&mut self, and_count: u32) -> u64 {
+        (0..and_count.max(1)).fold(u64::MAX, |word, _| word & self.next_u64())
+    }
+
+    /// A pseudo-random integer in `0..bound` (`bound` > 0); the tiny bias of
+    /// the modulo does not matter for benchmark inputs.
+    pub fn below(&mut self, bound: u32) -> u32 {
+        (self.next_u64() % u64::from(bound)) as u32
+    }
+}
+
+/// `count` words of mixed density, cycling through dense (≈32 bits),
+/// half (≈16), sparse (≈8) and very sparse (≈4) words, as bitboards in a
+/// game are: a pop-lsb loop then sees both short and long runs.
+pub fn varied_words(count: usize, seed: u64) -> Vec<u64> {
+    let mut random = SplitMix64::new(seed);
+    (0..count).map(|index| random.sparse_u64(1 + (index % 4) as u32)).collect()
+}
+
+/// `count` (square, occupancy) pairs for slider lookups: every square
+/// equally often, occupancies from near-empty to half full, the square
+/// itself sometimes occupied (the lookups must not care).
+pub fn slider_samples(count: usize, seed: u64) -> Vec<(Square, Bitboard)> {
+    let mut random = SplitMix64::new(seed);
+    (0..count)
+        .map(|index| {
+            let square = Square::from_index_wrapping(random.below(64));
+            let occupied = Bitboard::from_u64(random.sparse_u64(1 + (index % 3) as u32));
+            (square, occupied)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_words_and_different_seed_different_words() {
+        assert_eq!(varied_words(64, 7), varied_words(64, 7));
+        assert_ne!(varied_words(64, 7), varied_words(64, 8));
+    }
+
+    #[test]
+    fn densities_vary_as_documented() {
+        let words = varied_words(4_000, 1);
+        let mean_bits = |phase: usize| {
+            let picked: Vec<u32> =
+                words.iter().skip(phase).step_by(4).map(|word| word.count_ones()).collect();
+            picked.iter().sum::<u32>() as f64 / picked.len() as f64
+        };
+        for (phase, expected) in [(0, 32.0), (1, 16.0), (2, 8.0), (3, 4.0)] {
+            let mean = mean_bits(phase);
+            assert!(
+                (mean - expected).abs() < expected * 0.1,
+                "phase {phase}: mean {mean}, expected {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn slider_samples_cover_every_square() {
+        let samples = slider_samples(4_096, 3);
+        let covered = samples.iter().fold(0u64, |seen, (square, _)| seen | 1 << square.index());
+        assert_eq!(covered, u64::MAX);
+    }
+}
