@@ -11,13 +11,30 @@ impl Position {
     /// [`Position::legal_moves`] or [`Position::parse_uci_move`]). A move
     /// from an empty square returns the position unchanged.
     pub fn play(&self, mv: Move) -> Position {
+        self.play_keyed::<true>(mv)
+    }
+
+    /// `play` for perft, which never reads the Zobrist key: skipping its
+    /// upkeep saves a handful of table lookups per move. The key of the
+    /// result is stale and must not be used.
+    #[inline(always)]
+    pub(crate) fn play_unkeyed(&self, mv: Move) -> Position {
+        self.play_keyed::<false>(mv)
+    }
+
+    #[inline(always)]
+    fn play_keyed<const KEYED: bool>(&self, mv: Move) -> Position {
         let from = mv.from();
         let to = mv.to();
         let Some(piece) = self.piece_at(from) else { return *self };
         let us = self.side_to_move;
 
         let mut next = *self;
-        next.forget_en_passant_and_castling_keys();
+        if KEYED {
+            next.forget_en_passant_and_castling_keys();
+        } else {
+            next.en_passant = None;
+        }
         next.halfmove_clock += 1;
 
         match mv.kind() {
@@ -25,30 +42,30 @@ impl Position {
                 let rook = Piece::new(us, PieceKind::Rook);
                 // Lift both first: in Chess960 the destinations may overlap
                 // the origins.
-                next.remove_piece(piece, from);
-                next.remove_piece(rook, to);
-                next.add_piece(piece, mv.king_destination());
-                next.add_piece(rook, mv.rook_destination());
+                next.remove_piece::<KEYED>(piece, from);
+                next.remove_piece::<KEYED>(rook, to);
+                next.add_piece::<KEYED>(piece, mv.king_destination());
+                next.add_piece::<KEYED>(rook, mv.rook_destination());
             }
             MoveKind::EnPassant => {
                 let captured = Square::new(to.file(), from.rank());
-                next.remove_piece(Piece::new(us.opposite(), PieceKind::Pawn), captured);
-                next.move_piece(piece, from, to);
+                next.remove_piece::<KEYED>(Piece::new(us.opposite(), PieceKind::Pawn), captured);
+                next.move_piece::<KEYED>(piece, from, to);
                 next.halfmove_clock = 0;
             }
             kind => {
                 if mv.is_capture() {
                     if let Some(victim) = self.piece_at(to) {
-                        next.remove_piece(victim, to);
+                        next.remove_piece::<KEYED>(victim, to);
                     }
                     next.halfmove_clock = 0;
                 }
                 match mv.promotion() {
                     Some(promoted) => {
-                        next.remove_piece(piece, from);
-                        next.add_piece(Piece::new(us, promoted), to);
+                        next.remove_piece::<KEYED>(piece, from);
+                        next.add_piece::<KEYED>(Piece::new(us, promoted), to);
                     }
-                    None => next.move_piece(piece, from, to),
+                    None => next.move_piece::<KEYED>(piece, from, to),
                 }
                 if piece.kind() == PieceKind::Pawn {
                     next.halfmove_clock = 0;
@@ -66,8 +83,10 @@ impl Position {
         if us == Color::Black {
             next.fullmove_number += 1;
         }
-        next.add_en_passant_and_castling_keys();
-        next.hash ^= zobrist::side_to_move();
+        if KEYED {
+            next.add_en_passant_and_castling_keys();
+            next.hash ^= zobrist::side_to_move();
+        }
         next.checkers = next.compute_checkers();
         next
     }
@@ -129,27 +148,31 @@ impl Position {
     }
 
     #[inline(always)]
-    fn add_piece(&mut self, piece: Piece, square: Square) {
+    fn add_piece<const KEYED: bool>(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
         self.pieces[piece.index()] |= bit;
         self.colors[piece.color().index()] |= bit;
         self.occupied |= bit;
         self.board[square.index()] = Some(piece);
-        self.hash ^= zobrist::piece(piece, square);
+        if KEYED {
+            self.hash ^= zobrist::piece(piece, square);
+        }
     }
 
     #[inline(always)]
-    fn remove_piece(&mut self, piece: Piece, square: Square) {
+    fn remove_piece<const KEYED: bool>(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
         self.pieces[piece.index()] = self.pieces[piece.index()] - bit;
         self.colors[piece.color().index()] = self.colors[piece.color().index()] - bit;
         self.occupied = self.occupied - bit;
         self.board[square.index()] = None;
-        self.hash ^= zobrist::piece(piece, square);
+        if KEYED {
+            self.hash ^= zobrist::piece(piece, square);
+        }
     }
 
     #[inline(always)]
-    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+    fn move_piece<const KEYED: bool>(&mut self, piece: Piece, from: Square, to: Square) {
         let bits = from.bitboard() | to.bitboard();
         self.pieces[piece.index()] ^= bits;
         self.colors[piece.color().index()] ^= bits;

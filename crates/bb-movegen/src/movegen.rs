@@ -329,6 +329,7 @@ fn generate_piece_moves<S: MoveSink>(
 }
 
 /// Castling on either side, Chess960 rules (which include standard chess).
+#[inline(always)]
 fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, sink: &mut S) {
     if !position.castling.has_any(us) {
         return;

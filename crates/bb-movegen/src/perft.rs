@@ -18,7 +18,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             let mut nodes = 0;
             position.generate_into(
                 MoveFilter::All,
-                &mut EachMove(|mv| nodes += perft(&position.play(mv), depth - 1)),
+                &mut EachMove(|mv| nodes += perft(&position.play_unkeyed(mv), depth - 1)),
             );
             nodes
         }
