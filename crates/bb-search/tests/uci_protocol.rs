@@ -197,6 +197,20 @@ fn an_illegal_move_keeps_the_previous_position() {
 }
 
 #[test]
+fn go_right_after_bestmove_is_never_refused() {
+    // A GUI sends the next `go` as soon as it reads `bestmove`, possibly
+    // before the search thread has exited.
+    let session = Session::start();
+    for round in 1..=60 {
+        session.send("position startpos moves e2e4");
+        session.send("go depth 1");
+        session.wait_for(round, |line| line.starts_with("bestmove"));
+    }
+    let lines = session.finish();
+    assert!(!lines.iter().any(|line| line.contains("a search is running")), "{lines:#?}");
+}
+
+#[test]
 fn no_legal_move_gives_bestmove_0000() {
     let session = Session::start();
     session.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");

@@ -13,7 +13,7 @@ use crate::search::{search, SearchRequest, SearchSignals, SearchState};
 use crate::time::SearchLimits;
 use bb_movegen::{Move, Position};
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
@@ -38,6 +38,11 @@ fn emit(output: &SharedOutput, line: &str) {
 struct RunningSearch {
     handle: JoinHandle<()>,
     signals: Arc<SearchSignals>,
+    /// Set by the search thread just before it prints `bestmove`: from then
+    /// on it only has to exit, so the next command may wait for it. (Thread
+    /// exit itself comes a moment after the GUI has seen `bestmove` and may
+    /// already have sent the next `go`.)
+    done: Arc<AtomicBool>,
     /// The search only ends on `stop` (infinite, ponder, or no limit at all).
     unbounded: bool,
 }
@@ -161,9 +166,9 @@ impl Engine {
         true
     }
 
-    /// Joins a search thread that has already printed its `bestmove`.
+    /// Joins a search thread that has finished searching.
     fn reap_finished_search(&mut self) {
-        if self.running.as_ref().is_some_and(|running| running.handle.is_finished()) {
+        if self.running.as_ref().is_some_and(|running| running.done.load(Ordering::Acquire)) {
             self.finish_search(false);
         }
     }
@@ -279,23 +284,25 @@ impl Engine {
             search_moves,
             chess960: self.options.chess960,
         };
+        let done = Arc::new(AtomicBool::new(false));
         let job = search_job(
             request.clone(),
             Arc::clone(&signals),
+            Arc::clone(&done),
             Arc::clone(&self.state),
             Arc::clone(&self.output),
         );
         let spawned =
             std::thread::Builder::new().name("bb-search".into()).stack_size(SEARCH_STACK_BYTES).spawn(job);
         match spawned {
-            Ok(handle) => self.running = Some(RunningSearch { handle, signals, unbounded }),
+            Ok(handle) => self.running = Some(RunningSearch { handle, signals, done, unbounded }),
             Err(error) => {
                 // No thread: search here, so that a move still comes back.
                 self.info_string(&format!("could not start a search thread ({error}); searching inline"));
                 if unbounded {
                     signals.stop.store(true, Ordering::Release);
                 }
-                search_job(request, signals, Arc::clone(&self.state), Arc::clone(&self.output))();
+                search_job(request, signals, done, Arc::clone(&self.state), Arc::clone(&self.output))();
             }
         }
     }
@@ -305,6 +312,7 @@ impl Engine {
 fn search_job(
     request: SearchRequest,
     signals: Arc<SearchSignals>,
+    done: Arc<AtomicBool>,
     state: Arc<Mutex<SearchState>>,
     output: SharedOutput,
 ) -> impl FnOnce() + Send + 'static {
@@ -317,6 +325,7 @@ fn search_job(
         if let Some(reply) = outcome.ponder_move.filter(|_| outcome.best_move != Move::NULL) {
             answer.push_str(&format!(" ponder {}", reply.uci(chess960)));
         }
+        done.store(true, Ordering::Release);
         emit(&output, &answer);
     }
 }
