@@ -4,7 +4,10 @@
 
 use crate::castling::{CastlingRights, CastlingSide};
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
-use bb_tables::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, zobrist};
+use bb_tables::{
+    between, bishop_attacks, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_pseudo_attacks, zobrist,
+};
 
 /// A chess position: piece placement, side to move, castling rights,
 /// en-passant square, move counters and its Zobrist key.
@@ -190,6 +193,30 @@ impl Position {
             | (bishop_attacks(square, occupied) & bishops)
     }
 
+    /// The sliders among `rook_movers` (rooks, queens) and `bishop_movers`
+    /// (bishops, queens) with a clear line to `square` through `occupied`.
+    ///
+    /// Cheaper than two magic lookups where it is used (king squares): the
+    /// empty-board tables are small and stay in L1, and usually no slider,
+    /// or one, is aligned with the square at all.
+    #[inline(always)]
+    pub(crate) fn sliders_reaching(
+        square: Square,
+        occupied: Bitboard,
+        rook_movers: Bitboard,
+        bishop_movers: Bitboard,
+    ) -> Bitboard {
+        let mut aligned =
+            (rook_pseudo_attacks(square) & rook_movers) | (bishop_pseudo_attacks(square) & bishop_movers);
+        let mut reaching = Bitboard::EMPTY;
+        while let Some(slider) = aligned.pop_first() {
+            if (between(square, slider) & occupied).is_empty() {
+                reaching.insert(slider);
+            }
+        }
+        reaching
+    }
+
     /// True when any piece of `attacker` attacks `square` given `occupied`.
     #[inline(always)]
     pub fn is_attacked_by(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
@@ -197,8 +224,13 @@ impl Position {
         (knight_attacks(square) & self.colored(attacker, PieceKind::Knight)).any()
             || (pawn_attacks(attacker.opposite(), square) & self.colored(attacker, PieceKind::Pawn)).any()
             || (king_attacks(square) & self.colored(attacker, PieceKind::King)).any()
-            || (rook_attacks(square, occupied) & (self.colored(attacker, PieceKind::Rook) | queens)).any()
-            || (bishop_attacks(square, occupied) & (self.colored(attacker, PieceKind::Bishop) | queens)).any()
+            || Self::sliders_reaching(
+                square,
+                occupied,
+                self.colored(attacker, PieceKind::Rook) | queens,
+                self.colored(attacker, PieceKind::Bishop) | queens,
+            )
+            .any()
     }
 
     /// Every square `color` attacks (defended squares included).
@@ -235,13 +267,13 @@ impl Position {
         let king = self.king_square(color);
         let them = color.opposite();
         let queens = self.colored(them, PieceKind::Queen);
-        let enemy = self.by_color(them);
-        // Sliders that would hit the king if only enemy pieces blocked.
-        let snipers = (rook_attacks(king, enemy) & (self.colored(them, PieceKind::Rook) | queens))
-            | (bishop_attacks(king, enemy) & (self.colored(them, PieceKind::Bishop) | queens));
+        // Enemy sliders on a line with the king; one with exactly one piece
+        // between, one of ours, pins it.
+        let mut snipers = (rook_pseudo_attacks(king) & (self.colored(them, PieceKind::Rook) | queens))
+            | (bishop_pseudo_attacks(king) & (self.colored(them, PieceKind::Bishop) | queens));
         let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = bb_tables::between(king, sniper) & self.occupied;
+        while let Some(sniper) = snipers.pop_first() {
+            let blockers = between(king, sniper) & self.occupied;
             if !blockers.has_more_than_one() {
                 pinned |= blockers & self.by_color(color);
             }
@@ -259,8 +291,12 @@ impl Position {
         // A king never gives check, so four piece kinds are enough.
         (pawn_attacks(us, king) & self.colored(them, PieceKind::Pawn))
             | (knight_attacks(king) & self.colored(them, PieceKind::Knight))
-            | (rook_attacks(king, self.occupied) & (self.colored(them, PieceKind::Rook) | queens))
-            | (bishop_attacks(king, self.occupied) & (self.colored(them, PieceKind::Bishop) | queens))
+            | Self::sliders_reaching(
+                king,
+                self.occupied,
+                self.colored(them, PieceKind::Rook) | queens,
+                self.colored(them, PieceKind::Bishop) | queens,
+            )
     }
 
     /// True when the en-passant square could be captured on by a pawn of the
