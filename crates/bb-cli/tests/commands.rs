@@ -78,3 +78,28 @@ fn help_lists_the_commands() {
         }
     }
 }
+
+#[test]
+fn no_arguments_is_a_uci_engine() {
+    let run = bb_with_input(&[], "uci\nisready\nposition startpos moves e2e4\ngo depth 2\n");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines = run.lines();
+    assert!(lines.iter().any(|line| line.starts_with("id name ")), "{}", run.stdout);
+    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{}", run.stdout);
+    // A search with a limit is allowed to finish at the end of input.
+    let best = lines.iter().find(|line| line.starts_with("bestmove ")).expect("a bestmove line");
+    let reply = best.split(' ').nth(1).unwrap_or_default();
+    let after_e4 = bb_ok(&["perft", "1", "--moves", "e2e4", reply]);
+    assert!(after_e4.last_line().starts_with("nodes "), "bestmove {reply} is not legal after e2e4");
+}
+
+#[test]
+fn bench_prints_a_deterministic_node_count() {
+    let first = bb_ok(&["bench", "2"]);
+    let second = bb_ok(&["bench", "2"]);
+    let words: Vec<&str> = first.last_line().split(' ').collect();
+    assert_eq!(words.len(), 4, "{}", first.last_line());
+    assert_eq!((words[1], words[3]), ("nodes", "nps"));
+    assert!(words[0].parse::<u64>().is_ok_and(|nodes| nodes > 0) && words[2].parse::<u64>().is_ok());
+    assert_eq!(words[0], second.last_line().split(' ').next().unwrap_or_default());
+}
