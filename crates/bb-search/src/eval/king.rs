@@ -1,20 +1,22 @@
 //! King safety (pawn shield, open files, attackers of the king zone, safe
 //! checks) and the mop-up term that drives a bare king to the edge.
 
+use super::params::*;
 use super::pawns::distance;
-use super::weights::*;
+use super::weights::{KING_ZONE_ATTACK, NO_QUEEN_RELIEF, SAFE_CHECK};
 use super::{relative_rank, AttackInfo, S};
 use bb_core::{Bitboard, Color, File, Piece, PieceKind, Square};
 use bb_movegen::Position;
 use bb_tables::{bishop_attacks, knight_attacks, rook_attacks};
 
-/// The (negative) safety score of `color`'s king.
-pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo) -> S {
+/// The safety terms of `color`'s king: its shelter, and the danger from
+/// the enemy pieces aiming at it (a fixed, not tunable, quadratic term).
+pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, terms: &mut impl Terms) {
     let us = color.index();
     let enemy = color.opposite();
     let them = enemy.index();
     let king = position.king_square(color);
-    let mut total = shelter(position, color, king);
+    let shelter_value = shelter(position, color, king, terms);
 
     let enemy_queens = position.pieces(Piece::new(enemy, PieceKind::Queen));
     let attackers = attacks.king_attackers[us];
@@ -41,35 +43,37 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo) ->
         if enemy_queens.is_empty() {
             danger -= NO_QUEEN_RELIEF;
         }
-        danger -= total.mg / 2;
+        danger -= shelter_value.mg / 2;
         if danger > 0 {
-            total -= S::new((danger * danger / 600).min(1_200), danger / 8);
+            terms.add_fixed(-S::new((danger * danger / 600).min(1_200), danger / 8));
         }
     }
-    total
 }
 
-/// Pawn shield and open files around the king.
-fn shelter(position: &Position, color: Color, king: Square) -> S {
+/// Pawn shield and open files around the king; also returns their value.
+fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> S {
     let own_pawns = position.pieces(Piece::new(color, PieceKind::Pawn));
     let king_rank = relative_rank(color, king);
     let center_file = king.file().index().clamp(1, 6);
-    let mut total = S::ZERO;
+    let (mut near, mut far, mut open) = (0, 0, 0);
     for file_index in center_file - 1..=center_file + 1 {
         let on_file = own_pawns & File::from_index(file_index as u8).bitboard();
         if on_file.is_empty() {
-            total += KING_OPEN_FILE;
+            open += 1;
             continue;
         }
         for pawn in on_file {
             match relative_rank(color, pawn).checked_sub(king_rank) {
-                Some(1) => total += SHIELD_NEAR,
-                Some(2) => total += SHIELD_FAR,
+                Some(1) => near += 1,
+                Some(2) => far += 1,
                 _ => {}
             }
         }
     }
-    total
+    terms.add(AT_SHIELD_NEAR, near);
+    terms.add(AT_SHIELD_FAR, far);
+    terms.add(AT_KING_OPEN_FILE, open);
+    PARAMS[AT_SHIELD_NEAR] * near + PARAMS[AT_SHIELD_FAR] * far + PARAMS[AT_KING_OPEN_FILE] * open
 }
 
 /// Distance of a square from the board's centre, 0 (d4..e5) to 6 (corners).

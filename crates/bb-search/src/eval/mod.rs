@@ -9,6 +9,7 @@
 //! gets a small tempo bonus.
 
 mod king;
+pub mod params;
 mod pawns;
 mod pieces;
 pub mod weights;
@@ -17,6 +18,7 @@ use crate::score::Score;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
 use bb_movegen::Position;
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_SQUARE, AT_PIECE_VALUE};
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,16 +174,14 @@ pub fn phase(position: &Position) -> i32 {
     total.min(weights::MAX_PHASE)
 }
 
-/// Material and piece-square value of `color`'s pieces.
-fn material_and_placement(position: &Position, color: Color) -> S {
-    let mut total = S::ZERO;
+/// Material and piece-square terms of `color`'s pieces.
+fn material_and_placement(position: &Position, color: Color, terms: &mut impl Terms) {
     for kind in PieceKind::ALL {
         for square in position.pieces(Piece::new(color, kind)) {
-            total += weights::PIECE_VALUE[kind.index()]
-                + weights::PIECE_SQUARE[kind.index()][table_index(color, square)];
+            terms.add(AT_PIECE_VALUE + kind.index(), 1);
+            terms.add(AT_PIECE_SQUARE + 64 * kind.index() + table_index(color, square), 1);
         }
     }
-    total
 }
 
 /// The evaluation in centipawns from the side to move's point of view.
@@ -212,35 +212,97 @@ fn initial_attacks(position: &Position) -> AttackInfo {
     attacks
 }
 
-/// The evaluation from White's point of view, without the tempo bonus.
-fn evaluate_for_white(position: &Position) -> Score {
+/// Reports every term of the evaluation, White's as positive, Black's as negative.
+fn collect_terms(position: &Position, terms: &mut impl Terms) {
     let mut attacks = initial_attacks(position);
-
-    let mut total = S::ZERO;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let mut side = material_and_placement(position, color);
-        side += pawns::evaluate(position, color);
-        side += pieces::evaluate(position, color, &mut attacks);
+        terms.set_sign(sign);
+        material_and_placement(position, color, terms);
+        pawns::evaluate(position, color, terms);
+        pieces::evaluate(position, color, &mut attacks, terms);
         if position.pieces(Piece::new(color, PieceKind::Bishop)).count() >= 2 {
-            side += weights::BISHOP_PAIR;
+            terms.add(AT_BISHOP_PAIR, 1);
         }
-        total += side * sign;
     }
     // Threats and king safety need both sides' attack sets complete.
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let side = pieces::threats(position, color, &attacks) + king::safety(position, color, &attacks);
-        total += side * sign;
+        terms.set_sign(sign);
+        pieces::threats(position, color, &attacks, terms);
+        king::safety(position, color, &attacks, terms);
     }
+}
 
+/// The evaluation from White's point of view, without the tempo bonus.
+fn evaluate_for_white(position: &Position) -> Score {
+    let mut sum = Sum::default();
+    collect_terms(position, &mut sum);
+    let total = sum.total;
     let game_phase = phase(position);
     let scale = endgame_scale(position, total.eg);
     if scale == 0 {
         // A dead draw whatever the rest of the evaluation says.
         return 0;
     }
-    let eg = total.eg * scale / SCALE_NORMAL;
-    let blended = (total.mg * game_phase + eg * (weights::MAX_PHASE - game_phase)) / weights::MAX_PHASE;
+    let blended = taper(total, game_phase, scale);
     blended + king::mop_up(position, blended)
+}
+
+/// Blends the middlegame and (scaled) endgame values by the phase.
+fn taper(total: S, game_phase: i32, scale: i32) -> i32 {
+    let eg = total.eg * scale / SCALE_NORMAL;
+    (total.mg * game_phase + eg * (weights::MAX_PHASE - game_phase)) / weights::MAX_PHASE
+}
+
+/// How the evaluation of a position depends on the weights in
+/// [`params::PARAMS`]: White's view, before the tempo bonus,
+/// `taper(Σ coefficient·weight + fixed, phase, scale) + after_taper`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTrace {
+    /// (weight index, White-minus-Black count) of every weight used.
+    pub coefficients: Vec<(usize, i32)>,
+    /// The value of the terms that are not weights (king danger).
+    pub fixed: S,
+    /// The game phase, 0..=24.
+    pub phase: i32,
+    /// The endgame scale, out of 128.
+    pub scale: i32,
+    /// Added after tapering (the mop-up term).
+    pub after_taper: i32,
+    /// The evaluation from White's view without tempo, as [`evaluate`] computes it.
+    pub value: i32,
+}
+
+/// The trace of `position`'s evaluation, or `None` when the evaluation is
+/// a fixed draw (insufficient or drawish material).
+pub fn trace(position: &Position) -> Option<EvalTrace> {
+    if position.is_insufficient_material() {
+        return None;
+    }
+    let mut trace = Trace::default();
+    collect_terms(position, &mut trace);
+    let total = trace.sum.total;
+    let game_phase = phase(position);
+    let scale = endgame_scale(position, total.eg);
+    if scale == 0 {
+        return None;
+    }
+    let blended = taper(total, game_phase, scale);
+    let after_taper = king::mop_up(position, blended);
+    let coefficients = trace
+        .coefficients
+        .iter()
+        .enumerate()
+        .filter(|(_, &count)| count != 0)
+        .map(|(index, &count)| (index, count))
+        .collect();
+    Some(EvalTrace {
+        coefficients,
+        fixed: trace.fixed,
+        phase: game_phase,
+        scale,
+        after_taper,
+        value: blended + after_taper,
+    })
 }
 
 /// Full scale of the endgame term.
@@ -255,18 +317,23 @@ fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
     let non_pawn = |color: Color| {
         [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
             .iter()
-            .map(|&kind| count(color, kind) * weights::PIECE_VALUE[kind.index()].mg)
+            .map(|&kind| count(color, kind) * params::PARAMS[AT_PIECE_VALUE + kind.index()].mg)
             .sum::<i32>()
     };
     if count(strong, PieceKind::Pawn) == 0 {
         let advantage = non_pawn(strong) - non_pawn(weak);
         // Two knights cannot force mate; a minor piece up is rarely enough.
-        let only_knights = non_pawn(strong) == count(strong, PieceKind::Knight) * weights::PIECE_VALUE[1].mg;
+        let only_knights =
+            non_pawn(strong) == count(strong, PieceKind::Knight) * params::PARAMS[AT_PIECE_VALUE + 1].mg;
         if only_knights && count(strong, PieceKind::Knight) <= 2 && non_pawn(weak) == 0 {
             return 0;
         }
-        if advantage <= weights::PIECE_VALUE[PieceKind::Bishop.index()].mg {
-            return if non_pawn(strong) < weights::PIECE_VALUE[PieceKind::Rook.index()].mg { 0 } else { 16 };
+        if advantage <= params::PARAMS[AT_PIECE_VALUE + PieceKind::Bishop.index()].mg {
+            return if non_pawn(strong) < params::PARAMS[AT_PIECE_VALUE + PieceKind::Rook.index()].mg {
+                0
+            } else {
+                16
+            };
         }
     }
     let only_bishops = |color: Color| {

@@ -1,7 +1,7 @@
 //! Pawn structure: doubled, isolated, backward, connected and passed pawns.
 
-use super::weights::*;
-use super::{adjacent_files, forward_file, front_span, pawn_attack_span, relative_rank, S};
+use super::params::*;
+use super::{adjacent_files, forward_file, front_span, pawn_attack_span, relative_rank};
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
 use bb_movegen::Position;
 
@@ -35,14 +35,13 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
     Bitboard::from_u64(below_and_on)
 }
 
-/// The pawn-structure score of `color`'s pawns.
-pub(crate) fn evaluate(position: &Position, color: Color) -> S {
+/// The pawn-structure terms of `color`'s pawns.
+pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
     let own = position.pieces(Piece::new(color, PieceKind::Pawn));
     let enemy = position.pieces(Piece::new(color.opposite(), PieceKind::Pawn));
     let enemy_pawn_attacks = pawn_attack_span(color.opposite(), enemy);
     let own_king = position.king_square(color);
     let enemy_king = position.king_square(color.opposite());
-    let mut total = S::ZERO;
     for square in own {
         let rank = relative_rank(color, square);
         let ahead = forward_file(color, square);
@@ -51,43 +50,44 @@ pub(crate) fn evaluate(position: &Position, color: Color) -> S {
         let beside = (square.bitboard().east() | square.bitboard().west()) & own;
 
         if (ahead & own).any() {
-            total += DOUBLED;
+            terms.add(AT_DOUBLED, 1);
         }
         if neighbours.is_empty() {
-            total += ISOLATED;
+            terms.add(AT_ISOLATED, 1);
         } else if (defenders | beside).any() {
-            total += CONNECTED[rank];
+            terms.add(AT_CONNECTED + rank, 1);
         } else if (supporting_span(color, square) & own).is_empty() {
             let stop_attacked =
                 stop_square(color, square).is_some_and(|stop| enemy_pawn_attacks.contains(stop));
             if stop_attacked {
-                total += BACKWARD;
+                terms.add(AT_BACKWARD, 1);
             }
         }
 
         let passed = (front_span(color, square) & enemy).is_empty() && (ahead & own).is_empty();
         if passed {
-            total += PASSED[rank];
+            terms.add(AT_PASSED + rank, 1);
             if let Some(stop) = stop_square(color, square) {
                 if position.piece_at(stop).is_none() {
-                    total += PASSED_FREE[rank];
+                    terms.add(AT_PASSED_FREE + rank, 1);
                 }
-                let weight = PASSED_RANK_WEIGHT[rank];
-                total.eg += weight
-                    * (PASSED_ENEMY_KING_DISTANCE * distance(enemy_king, stop)
-                        + PASSED_OWN_KING_DISTANCE * distance(own_king, stop));
+                terms.add(AT_PASSED_ENEMY_KING + rank, distance(enemy_king, stop));
+                terms.add(AT_PASSED_OWN_KING + rank, distance(own_king, stop));
             }
         }
     }
-    total
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
 
     fn score(fen: &str, color: Color) -> S {
-        evaluate(&Position::from_fen(fen).expect("valid FEN"), color)
+        let mut sum = Sum::default();
+        sum.set_sign(1);
+        evaluate(&Position::from_fen(fen).expect("valid FEN"), color, &mut sum);
+        sum.total
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! Piece activity (mobility, outposts, rooks on open files) and threats
 //! (pieces attacked, hanging or defended).
 
-use super::weights::*;
-use super::{front_span, pawn_attack_span, relative_rank, AttackInfo, S};
+use super::params::*;
+use super::weights::KING_ATTACK_WEIGHT;
+use super::{front_span, pawn_attack_span, relative_rank, AttackInfo};
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
 use bb_movegen::Position;
 use bb_tables::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 
 /// Activity of `color`'s knights, bishops, rooks and queens. Records their
 /// attacks in `attacks` (and their pressure on the enemy king zone).
-pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackInfo) -> S {
+pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackInfo, terms: &mut impl Terms) {
     let them = color.opposite().index();
     let own_pawns = position.pieces(Piece::new(color, PieceKind::Pawn));
     let enemy_pawns = position.pieces(Piece::new(color.opposite(), PieceKind::Pawn));
@@ -20,7 +21,6 @@ pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackIn
     // not covered by enemy pawns.
     let mobility_area = !(own_pawns | position.king_square(color).bitboard() | attacks.pawns[them]);
     let enemy_zone = attacks.king_zone[them];
-    let mut total = S::ZERO;
 
     for kind in [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
         for square in position.pieces(Piece::new(color, kind)) {
@@ -33,28 +33,36 @@ pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackIn
             };
             attacks.add(color, kind, reach);
             let mobility = (reach & mobility_area).count() as usize;
-            total += match kind {
-                PieceKind::Knight => KNIGHT_MOBILITY[mobility.min(8)],
-                PieceKind::Bishop => BISHOP_MOBILITY[mobility.min(13)],
-                PieceKind::Rook => ROOK_MOBILITY[mobility.min(14)],
-                _ => QUEEN_MOBILITY[mobility.min(27)],
-            };
+            terms.add(
+                match kind {
+                    PieceKind::Knight => AT_KNIGHT_MOBILITY + mobility.min(8),
+                    PieceKind::Bishop => AT_BISHOP_MOBILITY + mobility.min(13),
+                    PieceKind::Rook => AT_ROOK_MOBILITY + mobility.min(14),
+                    _ => AT_QUEEN_MOBILITY + mobility.min(27),
+                },
+                1,
+            );
             let zone_hits = (reach & enemy_zone).count() as i32;
             if zone_hits > 0 {
                 attacks.king_attackers[them] += 1;
                 attacks.king_attack_weight[them] += KING_ATTACK_WEIGHT[kind.index()];
                 attacks.king_zone_hits[them] += zone_hits;
             }
-            total += placement(color, kind, square, own_pawns, enemy_pawns);
+            placement(color, kind, square, own_pawns, enemy_pawns, terms);
         }
     }
-    total
 }
 
 /// Square-dependent bonuses that piece-square tables cannot see because
 /// they depend on the pawns.
-fn placement(color: Color, kind: PieceKind, square: Square, own_pawns: Bitboard, enemy_pawns: Bitboard) -> S {
-    let mut total = S::ZERO;
+fn placement(
+    color: Color,
+    kind: PieceKind,
+    square: Square,
+    own_pawns: Bitboard,
+    enemy_pawns: Bitboard,
+    terms: &mut impl Terms,
+) {
     match kind {
         PieceKind::Knight | PieceKind::Bishop => {
             let rank = relative_rank(color, square);
@@ -62,30 +70,32 @@ fn placement(color: Color, kind: PieceKind, square: Square, own_pawns: Bitboard,
             // No enemy pawn on the adjacent files ahead can ever chase it away.
             let span = front_span(color, square) & !square.file().bitboard();
             if (4..=6).contains(&rank) && defended_by_pawn && (span & enemy_pawns).is_empty() {
-                total += OUTPOST[usize::from(kind == PieceKind::Bishop)];
+                terms.add(AT_OUTPOST + usize::from(kind == PieceKind::Bishop), 1);
             }
             let in_front = match color {
                 Color::White => square.bitboard().north(),
                 Color::Black => square.bitboard().south(),
             };
             if (in_front & own_pawns).any() {
-                total += MINOR_BEHIND_PAWN;
+                terms.add(AT_MINOR_BEHIND_PAWN, 1);
             }
         }
         PieceKind::Rook => {
             let file = square.file().bitboard();
             if (file & own_pawns).is_empty() {
-                total += if (file & enemy_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_SEMI_OPEN_FILE };
+                terms.add(
+                    if (file & enemy_pawns).is_empty() { AT_ROOK_OPEN_FILE } else { AT_ROOK_SEMI_OPEN_FILE },
+                    1,
+                );
             }
         }
         _ => {}
     }
-    total
 }
 
 /// Bonus for `color`'s pressure on enemy pieces, and for its pieces being
 /// defended by pawns. Needs both sides' attack sets.
-pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo) -> S {
+pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo, terms: &mut impl Terms) {
     let us = color.index();
     let them = color.opposite().index();
     let enemy = color.opposite();
@@ -100,25 +110,24 @@ pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo) -
     let weak_targets = (enemy_pieces & !attacks.pawns[them]) | majors;
     let kind_of = |square: Square| position.piece_at(square).map_or(PieceKind::Pawn, Piece::kind);
 
-    let mut total = S::ZERO;
     for square in enemy_non_pawns & attacks.pawns[us] {
-        total += THREAT_BY_PAWN[kind_of(square).index()];
+        terms.add(AT_THREAT_BY_PAWN + kind_of(square).index(), 1);
     }
     let by_minor =
         attacks.by_kind[us][PieceKind::Knight.index()] | attacks.by_kind[us][PieceKind::Bishop.index()];
     for square in weak_targets & by_minor {
-        total += THREAT_BY_MINOR[kind_of(square).index()];
+        terms.add(AT_THREAT_BY_MINOR + kind_of(square).index(), 1);
     }
     for square in weak_targets & attacks.by_kind[us][PieceKind::Rook.index()] {
-        total += THREAT_BY_ROOK[kind_of(square).index()];
+        terms.add(AT_THREAT_BY_ROOK + kind_of(square).index(), 1);
     }
     let hanging = enemy_pieces & attacks.all[us] & !attacks.all[them];
-    total += HANGING * hanging.count() as i32;
+    terms.add(AT_HANGING, hanging.count() as i32);
 
     let own_non_pawns = position.by_color(color)
         & !position.pieces(Piece::new(color, PieceKind::Pawn))
         & !position.king_square(color).bitboard();
-    total += DEFENDED_BY_PAWN * (own_non_pawns & attacks.pawns[us]).count() as i32;
+    terms.add(AT_DEFENDED_BY_PAWN, (own_non_pawns & attacks.pawns[us]).count() as i32);
 
     // Pawn pushes to squares the enemy pawns do not cover that would then
     // attack an enemy piece.
@@ -130,6 +139,5 @@ pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo) -
     };
     let safe_pushes = pushed & !attacks.pawns[them] & (attacks.all[us] | !attacks.all[them]);
     let push_threats = pawn_attack_span(color, safe_pushes) & enemy_non_pawns;
-    total += PAWN_PUSH_THREAT * push_threats.count() as i32;
-    total
+    terms.add(AT_PAWN_PUSH_THREAT, push_threats.count() as i32);
 }

@@ -83,10 +83,14 @@ fn mop_up_prefers_the_enemy_king_on_the_edge() {
 fn king_safety(fen: &str, color: Color) -> S {
     let position = Position::from_fen(fen).expect("valid FEN");
     let mut attacks = initial_attacks(&position);
+    let mut ignored = Sum::default();
     for side in Color::ALL {
-        pieces::evaluate(&position, side, &mut attacks);
+        pieces::evaluate(&position, side, &mut attacks, &mut ignored);
     }
-    king::safety(&position, color, &attacks)
+    let mut sum = Sum::default();
+    sum.set_sign(1);
+    king::safety(&position, color, &attacks, &mut sum);
+    sum.total
 }
 
 #[test]
@@ -105,4 +109,27 @@ fn king_attack_is_penalised() {
 fn phase_runs_from_full_to_bare() {
     assert_eq!(phase(&Position::startpos()), weights::MAX_PHASE);
     assert_eq!(phase(&Position::from_fen("8/4p3/4k3/8/8/4K3/4P3/8 w - - 0 1").unwrap()), 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The trace reproduces the evaluation from the weights it lists.
+    #[test]
+    fn trace_matches_the_evaluation(root in 0..ROOTS.len(), choices in prop::collection::vec(any::<u8>(), 0..80)) {
+        let position = random_position(root, &choices);
+        if let Some(trace) = trace(&position) {
+            let mut total = trace.fixed;
+            for &(index, count) in &trace.coefficients {
+                total += params::PARAMS[index] * count;
+            }
+            let value = taper(total, trace.phase, trace.scale) + trace.after_taper;
+            prop_assert_eq!(value, trace.value);
+            let white_view = match position.side_to_move() {
+                Color::White => evaluate(&position) - weights::TEMPO,
+                Color::Black => -(evaluate(&position) - weights::TEMPO),
+            };
+            prop_assert_eq!(value, white_view);
+        }
+    }
 }

@@ -205,12 +205,13 @@ pub const CONNECTED: [S; 8] = [s(0, 0), s(0, 0), s(6, 2), s(8, 4), s(14, 10), s(
 pub const PASSED: [S; 8] = [s(0, 0), s(2, 8), s(4, 12), s(10, 22), s(24, 40), s(50, 80), s(90, 130), s(0, 0)];
 /// A passed pawn whose stop square is empty, by relative rank (added to [`PASSED`]).
 pub const PASSED_FREE: [S; 8] = [s(0, 0), s(0, 2), s(0, 4), s(2, 8), s(6, 16), s(12, 30), s(20, 50), s(0, 0)];
-/// Per square of distance from the enemy king to the stop square, times the rank weight.
-pub const PASSED_ENEMY_KING_DISTANCE: i32 = 5;
-/// Per square of distance from the own king to the stop square, times the rank weight.
-pub const PASSED_OWN_KING_DISTANCE: i32 = -2;
-/// Weight of a passed pawn's rank for the king-distance terms.
-pub const PASSED_RANK_WEIGHT: [i32; 8] = [0, 0, 0, 1, 3, 5, 8, 0];
+/// A passed pawn, per square of distance from the enemy king to its stop
+/// square, by relative rank (a far enemy king cannot stop it).
+pub const PASSED_ENEMY_KING: [S; 8] =
+    [s(0, 0), s(0, 0), s(0, 0), s(0, 5), s(0, 15), s(0, 25), s(0, 40), s(0, 0)];
+/// A passed pawn, per square of distance from its own king to the stop square.
+pub const PASSED_OWN_KING: [S; 8] =
+    [s(0, 0), s(0, 0), s(0, 0), s(0, -2), s(0, -6), s(0, -10), s(0, -16), s(0, 0)];
 
 // ---- pieces ----
 
