@@ -155,7 +155,7 @@ fn show_failure(workspace: &Path, name: &str, outcome: &Outcome) {
         Err(error) => format!("could not save the log at {}: {error}", log.display()),
     };
     println!("---- {name} failed ({}); {saved}", outcome.status);
-    for line in test_output::failure_excerpt(&outcome.lines, 150, 40) {
+    for line in test_output::failure_excerpt(&outcome.lines, 120, 30) {
         println!("  | {line}");
     }
     println!("----");

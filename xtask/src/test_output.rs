@@ -45,33 +45,48 @@ pub fn is_failed_test_line(line: &str) -> bool {
 }
 
 /// The lines that explain a failed run: the `failures:` sections of the
-/// test binaries (at most `max_failure_lines` of them), then the last
-/// `tail` lines of the output. The `test result:` lines are left out,
-/// because they were printed already and must reach stdout once only.
-pub fn failure_excerpt(lines: &[String], max_failure_lines: usize, tail: usize) -> Vec<&str> {
+/// test binaries, or when there are none (a build error, clippy) the
+/// output from its first `error` line on, at most `max_cause_lines` of
+/// them; then the last `tail` lines of the output. Gaps are marked `...`.
+/// The `test result:` lines are left out, because they were printed
+/// already and must reach stdout once only.
+pub fn failure_excerpt(lines: &[String], max_cause_lines: usize, tail: usize) -> Vec<&str> {
     let mut picked = vec![false; lines.len()];
     let mut in_failures = false;
-    let mut failure_lines = 0;
+    let mut cause_lines = 0;
     for (index, line) in lines.iter().enumerate() {
         if line == "failures:" {
             in_failures = true;
         } else if parse_test_result(line).is_some() {
             in_failures = false;
         }
-        if in_failures && failure_lines < max_failure_lines {
+        if in_failures && cause_lines < max_cause_lines {
             picked[index] = true;
-            failure_lines += 1;
+            cause_lines += 1;
+        }
+    }
+    if cause_lines == 0 {
+        if let Some(first_error) = lines.iter().position(|line| line.starts_with("error")) {
+            for flag in picked.iter_mut().skip(first_error).take(max_cause_lines) {
+                *flag = true;
+            }
         }
     }
     for flag in picked.iter_mut().skip(lines.len().saturating_sub(tail)) {
         *flag = true;
     }
-    lines
-        .iter()
-        .zip(picked)
-        .filter(|(line, picked)| *picked && parse_test_result(line).is_none())
-        .map(|(line, _)| line.as_str())
-        .collect()
+    let mut excerpt = Vec::new();
+    let mut previous_picked = true;
+    for (line, picked) in lines.iter().zip(picked) {
+        if picked && parse_test_result(line).is_none() {
+            if !previous_picked {
+                excerpt.push("...");
+            }
+            excerpt.push(line.as_str());
+        }
+        previous_picked = picked;
+    }
+    excerpt
 }
 
 #[cfg(test)]
@@ -131,9 +146,34 @@ mod tests {
         assert!(excerpt.contains(&"assertion failed: 1 == 2"));
         assert!(excerpt.contains(&"    b"));
         assert!(!excerpt.contains(&"noise 2"));
-        assert_eq!(excerpt.last(), Some(&"error: test failed, to rerun pass `--lib`"));
+        assert_eq!(excerpt[0], "...");
+        assert_eq!(excerpt[excerpt.len() - 2..], ["...", "error: test failed, to rerun pass `--lib`"]);
         assert!(excerpt.iter().all(|line| !line.starts_with("test result:")));
         // The failures part is capped.
-        assert_eq!(failure_excerpt(&output, 2, 0), ["failures:", ""]);
+        assert_eq!(failure_excerpt(&output, 2, 0), ["...", "failures:", ""]);
+    }
+
+    #[test]
+    fn excerpt_of_a_build_error_starts_at_the_first_error() {
+        let output: Vec<String> = [
+            "   Compiling bb-core v0.1.0",
+            "error: manual implementation of an assign operation",
+            "  --> src/position.rs:148:9",
+            "   |",
+            "error: could not compile `bb-movegen`",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            failure_excerpt(&output, 2, 1),
+            [
+                "...",
+                "error: manual implementation of an assign operation",
+                "  --> src/position.rs:148:9",
+                "...",
+                "error: could not compile `bb-movegen`"
+            ]
+        );
+        assert_eq!(failure_excerpt(&output, 100, 0).len(), 5);
     }
 }
