@@ -39,7 +39,9 @@ pub fn bench(options: &Options) -> Result<bool, String> {
         for combination in &combinations {
             let mut command = combination.cargo(&workspace, "bench");
             command
-                .args(["--package", "bb-benches"])
+                // Bench targets only: the library's own libtest harness
+                // would reject criterion's options after `--`.
+                .args(["--package", "bb-benches", "--bench", "*"])
                 .env("CRITERION_HOME", criterion_home(&workspace, combination));
             if !options.passthrough.is_empty() {
                 command.arg("--").args(&options.passthrough);
