@@ -348,7 +348,15 @@ fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, 
         // Lifting the rook catches the Chess960 case where it shields the
         // king's destination from a slider behind it.
         let lifted = position.occupied.without(king).without(rook);
-        if king_path.iter().all(|square| !position.is_attacked_by(square, them, lifted)) {
+        let mut unchecked = king_path;
+        let mut safe = true;
+        while let Some(square) = unchecked.pop_first() {
+            if position.is_attacked_by(square, them, lifted) {
+                safe = false;
+                break;
+            }
+        }
+        if safe {
             sink.single(Move::new(king, rook, MoveKind::Castling));
         }
     }
