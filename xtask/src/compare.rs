@@ -102,13 +102,10 @@ fn run_combination(
                 "no known count: reference for the others".to_string()
             }
         };
+        let speed = mnps(report.nodes, report.seconds).map_or("-".to_string(), |speed| format!("{speed:.1}"));
         println!(
-            "  {:<12} d{}  {:>14} nodes  {:>8.3} s  {:>8.1} Mnps  {verdict}",
-            case.name,
-            case.depth,
-            report.nodes,
-            report.seconds,
-            mnps(report.nodes, report.seconds).unwrap_or(f64::NAN)
+            "  {:<12} d{}  {:>14} nodes  {:>8.3} s  {speed:>8} Mnps  {verdict}",
+            case.name, case.depth, report.nodes, report.seconds
         );
         row.reports.push(report);
     }
