@@ -15,7 +15,7 @@
 //! `weights.rs` by hand, after a match confirms they play better.
 
 use bb_movegen::{MoveFilter, MoveList, Position};
-use bb_search::eval::params::{GROUPS, PARAMS, PARAM_COUNT};
+use bb_search::eval::params::{AT_PIECE_SQUARE, GROUPS, PARAMS, PARAM_COUNT};
 use bb_search::eval::{trace, weights::MAX_PHASE};
 use bb_search::score::MATE_BOUND;
 use bb_search::see::see_ge;
@@ -237,6 +237,18 @@ fn fit(args: &[String]) -> Result<(), String> {
             for &(index, count) in &sample.coefficients {
                 gradient[2 * index as usize] += mg_share * f64::from(count);
                 gradient[2 * index as usize + 1] += eg_share * f64::from(count);
+            }
+        }
+        // Piece-square tables are fitted left-right symmetric: mirrored
+        // squares share their gradient, which halves the free weights.
+        for square in 0..6 * 64 {
+            let (a, b) = (AT_PIECE_SQUARE + square, AT_PIECE_SQUARE + (square ^ 7));
+            if a < b {
+                for phase in 0..2 {
+                    let shared = (gradient[2 * a + phase] + gradient[2 * b + phase]) / 2.0;
+                    gradient[2 * a + phase] = shared;
+                    gradient[2 * b + phase] = shared;
+                }
             }
         }
         let correction1 = 1.0 - f64::powi(beta1, epoch as i32);

@@ -97,7 +97,11 @@ fn plan_clock(remaining: u64, increment: u64, movestogo: Option<u32>, move_overh
     // The hard cap: never more than a share of what is left, so a single
     // long think cannot empty the clock (with one move to go, most of it).
     let hard_cap = if moves_to_go == 1 { available * 4 / 5 } else { available * 3 / 5 };
-    let soft = (available / moves_to_go + increment * 3 / 4).min(hard_cap);
+    // Most of the increment may be spent while the clock is comfortable; on
+    // a nearly empty clock only half of it, so the clock builds back up and
+    // scheduling delays cannot eat the rest.
+    let increment_share = if available > 10 * increment { increment * 3 / 4 } else { increment / 2 };
+    let soft = (available / moves_to_go + increment_share).min(hard_cap);
     let hard = (soft * 4).min(hard_cap).max(soft);
     TimePlan { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
 }
@@ -154,6 +158,9 @@ mod tests {
         // 1+0.01: tens of milliseconds.
         let bullet = plan_clock(1_000, 10, None, 50);
         assert!((10..=80).contains(&(bullet.soft.as_millis() as u64)), "{bullet:?}");
+        // Low on the clock: less than the increment, so the clock recovers.
+        let low = plan_clock(300, 100, None, 50);
+        assert!(low.soft.as_millis() < 70 && low.hard.as_millis() <= 150, "{low:?}");
         // Last move before the control may use most of the time.
         let last = plan_clock(10_000, 0, Some(1), 50);
         assert!(last.hard.as_millis() >= 5_000);
