@@ -98,9 +98,15 @@ fn plan_clock(remaining: u64, increment: u64, movestogo: Option<u32>, move_overh
     // long think cannot empty the clock (with one move to go, most of it).
     let hard_cap = if moves_to_go == 1 { available * 4 / 5 } else { available * 3 / 5 };
     // Most of the increment may be spent while the clock is comfortable; on
-    // a nearly empty clock only half of it, so the clock builds back up and
-    // scheduling delays cannot eat the rest.
-    let increment_share = if available > 10 * increment { increment * 3 / 4 } else { increment / 2 };
+    // a low clock only half of it, and on an almost empty one none, so the
+    // clock builds back up and scheduling delays cannot eat the rest.
+    let increment_share = if available > 10 * increment {
+        increment * 3 / 4
+    } else if remaining > 2 * move_overhead_ms {
+        increment / 2
+    } else {
+        0
+    };
     let soft = (available / moves_to_go + increment_share).min(hard_cap);
     let hard = (soft * 4).min(hard_cap).max(soft);
     TimePlan { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
@@ -161,6 +167,9 @@ mod tests {
         // Low on the clock: less than the increment, so the clock recovers.
         let low = plan_clock(300, 100, None, 50);
         assert!(low.soft.as_millis() < 70 && low.hard.as_millis() <= 150, "{low:?}");
+        // Almost flagging at 1+0.01: move at once.
+        let flagging = plan_clock(60, 10, None, 50);
+        assert!(flagging.hard.as_millis() <= 8, "{flagging:?}");
         // Last move before the control may use most of the time.
         let last = plan_clock(10_000, 0, Some(1), 50);
         assert!(last.hard.as_millis() >= 5_000);

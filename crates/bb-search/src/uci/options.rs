@@ -5,8 +5,10 @@ use core::fmt;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
-/// Largest table offered: a 32-bit process cannot address much more.
-pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 65_536 } else { 1_024 };
+/// Largest table offered. The table is zeroed when allocated, so it must fit
+/// in memory (an over-committed allocation would be killed, not refused);
+/// a 32-bit process cannot address much more than a gigabyte.
+pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 16_384 } else { 1_024 };
 /// Default time kept in reserve per move for communication delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 /// Largest move overhead accepted.
