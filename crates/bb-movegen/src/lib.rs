@@ -25,6 +25,8 @@
 #![cfg_attr(not(test), no_std)]
 
 mod castling;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod cpu;
 mod error;
 mod fen;
 mod make;

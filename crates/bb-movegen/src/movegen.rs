@@ -196,6 +196,7 @@ impl Position {
     }
 
     /// The number of legal moves, counted without listing them.
+    #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter::default();
         self.generate_into(MoveFilter::All, &mut counter);
