@@ -7,47 +7,17 @@
 //! singular extensions and late-move reductions. After a beta cutoff by a
 //! quiet move, the killer, counter-move and history tables learn it.
 
-use super::ordering::{is_tactical, quiet_score, MovePicker, QuietContext};
+use super::ordering::{is_tactical, quiet_score, MovePicker};
+use super::reductions::{late_move_limit, reduction};
 use super::Searcher;
 use crate::checks::gives_check;
 use crate::eval::evaluate;
-use crate::heuristics::{history_bonus, PieceTo};
+use crate::heuristics::PieceTo;
 use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Hit};
 use bb_core::{Color, PieceKind};
 use bb_movegen::{Move, Position};
-use std::sync::OnceLock;
-
-/// Late-move reductions by depth and move number: about
-/// `0.75 + ln(depth) · ln(moves) / 2.25` plies.
-pub(super) fn reduction(depth: i32, move_number: usize) -> i32 {
-    static TABLE: OnceLock<Vec<[i32; 64]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..64)
-            .map(|depth| {
-                let mut row = [0; 64];
-                for (moves, slot) in row.iter_mut().enumerate().skip(1) {
-                    if depth > 0 {
-                        *slot = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as i32;
-                    }
-                }
-                row
-            })
-            .collect()
-    });
-    table[depth.clamp(0, 63) as usize][move_number.min(63)]
-}
-
-/// Quiet moves tried at a node before the rest are skipped (late-move pruning).
-fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = (3 + depth * depth) as usize;
-    if improving {
-        base
-    } else {
-        base / 2
-    }
-}
 
 /// True when `color` has a piece other than pawns and king: positions
 /// without one are where zugzwang makes null-move pruning unsound.
@@ -310,7 +280,7 @@ impl Searcher<'_> {
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && moves_searched > 1 + usize::from(pv_node) {
-                    reduction = self::reduction(depth, moves_searched);
+                    reduction = super::reductions::reduction(depth, moves_searched);
                     if tactical {
                         reduction /= 2;
                     } else {
@@ -377,52 +347,5 @@ impl Searcher<'_> {
             self.state.tt.store(key, ply, best_move.to_u16(), best_score, eval, depth, bound);
         }
         best_score
-    }
-
-    /// The move-ordering knowledge for quiet moves at a node.
-    fn quiet_context(
-        &self,
-        killers: [Move; 2],
-        counter: Move,
-        previous: [Option<PieceTo>; 2],
-    ) -> QuietContext<'_> {
-        QuietContext {
-            killers,
-            counter,
-            history: &self.state.history,
-            continuation: &self.state.continuation,
-            previous,
-        }
-    }
-
-    /// A quiet move caused a cutoff: remember it as a killer and counter
-    /// move, raise its history and lower that of the quiet moves tried before it.
-    fn reward_quiet(
-        &mut self,
-        position: &Position,
-        ply: usize,
-        depth: i32,
-        mv: Move,
-        tried: &[Move],
-        previous: [Option<PieceTo>; 2],
-    ) {
-        let side = position.side_to_move();
-        let bonus = history_bonus(depth);
-        self.killers.record(ply, mv);
-        if let Some(last) = previous[0] {
-            self.state.counters.set(last, mv);
-        }
-        let adjust = |state: &mut super::SearchState, quiet: Move, amount: i32| {
-            state.history.update(side, quiet, amount);
-            if let Some(current) = piece_to(position, quiet) {
-                for earlier in previous.iter().flatten() {
-                    state.continuation.update(*earlier, current, amount);
-                }
-            }
-        };
-        adjust(self.state, mv, bonus);
-        for &quiet in tried {
-            adjust(self.state, quiet, -bonus);
-        }
     }
 }

@@ -9,8 +9,10 @@
 
 mod alphabeta;
 mod control;
+mod learning;
 pub mod ordering;
 mod quiescence;
+mod reductions;
 mod root;
 
 use crate::heuristics::{ButterflyHistory, ContinuationHistory, CounterMoves, Killers, PieceTo};

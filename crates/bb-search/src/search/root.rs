@@ -206,7 +206,7 @@ impl Searcher<'_> {
             } else {
                 let reduction = if depth >= 3 && index >= 3 && !is_tactical(mv) && !in_check && extension == 0
                 {
-                    (super::alphabeta::reduction(depth, index) - 1).clamp(0, new_depth - 1)
+                    (super::reductions::reduction(depth, index) - 1).clamp(0, new_depth - 1)
                 } else {
                     0
                 };
