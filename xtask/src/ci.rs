@@ -1,4 +1,4 @@
-//! `cargo xtask ci` (fmt, clippy, then the test matrix) and
+//! `cargo xtask ci` (fmt, clippy, doc, then the test matrix) and
 //! `cargo xtask cross-test` (the test matrix alone).
 //!
 //! The last line printed is always `<passed> passed, <failed> failed`: the
@@ -82,6 +82,13 @@ fn run(options: &Options, lint: bool) -> Result<bool, String> {
             let name = format!("clippy/{}", backend.env_value());
             reports.push(run_step(&workspace, &name, clippy, false, options.verbose)?);
         }
+
+        // Users read the crates' docs: they must build without a warning
+        // (broken or private intra-doc links included).
+        let host = Combination::new(matrix::X86_64, Backend::Native);
+        let mut doc = host.cargo(&workspace, "doc");
+        doc.args(["--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings");
+        reports.push(run_step(&workspace, "doc", doc, false, options.verbose)?);
     }
 
     matrix::ensure_targets_installed(&combinations)?;

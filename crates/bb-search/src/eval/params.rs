@@ -1,10 +1,10 @@
 //! The evaluation's weights as one flat, indexable table, and the two ways
-//! of consuming the terms: summing them ([`Sum`], the engine) or recording
-//! how often each weight was used ([`Trace`], for tuning the weights
+//! of consuming the terms: summing them (`Sum`, the engine) or recording
+//! how often each weight was used (`Trace`, for tuning the weights
 //! against game results).
 //!
 //! The evaluation code reports every linear term as "weight `p`, `n`
-//! times" through [`Terms`]; only king danger (quadratic in the attack
+//! times" through `Terms`; only king danger (quadratic in the attack
 //! count) is reported as a fixed value.
 
 use super::weights::*;

@@ -180,7 +180,7 @@ const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [S; 64] {
     table
 }
 
-/// Piece-square bonuses by piece kind, rank 8 first (see [`table_index`](super::table_index)).
+/// Piece-square bonuses by piece kind, rank 8 first (see `table_index`).
 pub const PIECE_SQUARE: [[S; 64]; 6] = [
     combine(PAWN_MG, PAWN_EG),
     combine(KNIGHT_MG, KNIGHT_EG),
