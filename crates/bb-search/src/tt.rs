@@ -20,6 +20,20 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// What `best_score`, found by a search of the window
+    /// (`alpha_start`, `beta`), says about the true value.
+    pub fn classify(best_score: i32, alpha_start: i32, beta: i32) -> Bound {
+        if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result, as handed back by [`TranspositionTable::probe`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {

@@ -148,13 +148,7 @@ impl Searcher<'_> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_start {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::classify(best_score, alpha_start, beta);
         self.state.tt.store(position.hash(), ply, best_move.to_u16(), best_score, eval, 0, bound);
         best_score
     }

@@ -239,13 +239,7 @@ impl Searcher<'_> {
             }
         }
         if !self.control.stopped() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > alpha_start {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::classify(best_score, alpha_start, beta);
             let eval = self.frames[0].eval;
             self.state.tt.store(root.hash(), 0, best_move.to_u16(), best_score, eval, depth, bound);
         }
