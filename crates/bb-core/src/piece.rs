@@ -114,8 +114,8 @@ impl PieceKind {
     }
 }
 
-/// A piece of one colour; the discriminant `colour * 6 + kind` indexes the
-/// twelve piece bitboards.
+/// A piece of one colour; the discriminant `colour * 6 + kind` indexes
+/// per-piece tables (Zobrist keys, histories).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]

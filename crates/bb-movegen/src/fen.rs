@@ -223,7 +223,7 @@ fn validate_en_passant(position: &Position) -> Result<(), FenError> {
 fn validate_checks(position: &mut Position) -> Result<(), FenError> {
     let us = position.side_to_move;
     let them = us.opposite();
-    if position.is_attacked_by(position.king_square(them), us, position.occupied) {
+    if position.is_attacked_by(position.king_square(them), us, position.occupied()) {
         return Err(FenError::OpponentInCheck);
     }
     let checkers = position.compute_checkers();

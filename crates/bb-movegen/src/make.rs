@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::Position;
-use bb_core::{Color, Piece, PieceKind, Square};
+use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
 use bb_tables::zobrist;
 
 impl Position {
@@ -22,70 +22,109 @@ impl Position {
         self.play_keyed::<false>(mv)
     }
 
+    // Every field of the new position is computed from `self` into locals
+    // and stored once. Copying the position and then updating fields in
+    // place (indexed read-modify-writes, `hash ^=`) read back memory just
+    // written by the copy, which the CPU could not forward from its store
+    // buffer: that stall was the hottest instruction of `play`, and writing
+    // once made perft 16% faster.
     #[inline(always)]
     fn play_keyed<const KEYED: bool>(&self, mv: Move) -> Position {
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = self.piece_at(from) else { return *self };
+        let Some(mover) = self.kind_at(from) else { return *self };
         let us = self.side_to_move;
-
-        let mut next = *self;
+        let them = us.opposite();
+        let mut key = self.hash;
         if KEYED {
-            next.forget_en_passant_and_castling_keys();
-        } else {
-            next.en_passant = None;
+            key ^= self.en_passant_key() ^ zobrist::side_to_move();
         }
-        next.halfmove_clock += 1;
+        let mut en_passant = None;
+        let mut halfmove_clock = self.halfmove_clock + 1;
 
-        match mv.kind() {
+        let (kinds, colors) = match mv.kind() {
             MoveKind::Castling => {
-                let rook = Piece::new(us, PieceKind::Rook);
+                let king_to = mv.king_destination();
+                let rook_to = mv.rook_destination();
+                if KEYED {
+                    key ^= zobrist::piece(Piece::new(us, PieceKind::King), from)
+                        ^ zobrist::piece(Piece::new(us, PieceKind::King), king_to)
+                        ^ zobrist::piece(Piece::new(us, PieceKind::Rook), to)
+                        ^ zobrist::piece(Piece::new(us, PieceKind::Rook), rook_to);
+                }
                 // Lift both first: in Chess960 the destinations may overlap
                 // the origins.
-                next.remove_piece::<KEYED>(piece, from);
-                next.remove_piece::<KEYED>(rook, to);
-                next.add_piece::<KEYED>(piece, mv.king_destination());
-                next.add_piece::<KEYED>(rook, mv.rook_destination());
+                let lifted = from.bitboard() | to.bitboard();
+                let mut kinds = self.kinds;
+                kinds[PieceKind::King.index()] =
+                    (kinds[PieceKind::King.index()] - lifted) | king_to.bitboard();
+                kinds[PieceKind::Rook.index()] =
+                    (kinds[PieceKind::Rook.index()] - lifted) | rook_to.bitboard();
+                let landed = king_to.bitboard() | rook_to.bitboard();
+                (kinds, self.colors_after(us, lifted, landed, Bitboard::EMPTY))
             }
             MoveKind::EnPassant => {
                 let captured = Square::new(to.file(), from.rank());
-                next.remove_piece::<KEYED>(Piece::new(us.opposite(), PieceKind::Pawn), captured);
-                next.move_piece::<KEYED>(piece, from, to);
-                next.halfmove_clock = 0;
+                if KEYED {
+                    key ^= zobrist::piece(Piece::new(us, PieceKind::Pawn), from)
+                        ^ zobrist::piece(Piece::new(us, PieceKind::Pawn), to)
+                        ^ zobrist::piece(Piece::new(them, PieceKind::Pawn), captured);
+                }
+                halfmove_clock = 0;
+                let taken = captured.bitboard();
+                (
+                    self.kinds_after(PieceKind::Pawn, PieceKind::Pawn, from, to, taken),
+                    self.colors_after(us, from.bitboard(), to.bitboard(), taken),
+                )
             }
             kind => {
+                let placed = mv.promotion().unwrap_or(mover);
                 if mv.is_capture() {
-                    if let Some(victim) = self.piece_at(to) {
-                        next.remove_piece::<KEYED>(victim, to);
+                    if KEYED {
+                        if let Some(victim) = self.kind_at(to) {
+                            key ^= zobrist::piece(Piece::new(them, victim), to);
+                        }
                     }
-                    next.halfmove_clock = 0;
+                    halfmove_clock = 0;
                 }
-                match mv.promotion() {
-                    Some(promoted) => {
-                        next.remove_piece::<KEYED>(piece, from);
-                        next.add_piece::<KEYED>(Piece::new(us, promoted), to);
-                    }
-                    None => next.move_piece::<KEYED>(piece, from, to),
+                if KEYED {
+                    key ^= zobrist::piece(Piece::new(us, mover), from)
+                        ^ zobrist::piece(Piece::new(us, placed), to);
                 }
-                if piece.kind() == PieceKind::Pawn {
-                    next.halfmove_clock = 0;
+                if mover == PieceKind::Pawn {
+                    halfmove_clock = 0;
                     if kind == MoveKind::DoublePush {
-                        next.en_passant = Square::from_index((from as u8 + to as u8) / 2);
+                        en_passant = Square::from_index((from as u8 + to as u8) / 2);
                     }
                 }
+                let taken = to.bitboard();
+                (
+                    self.kinds_after(mover, placed, from, to, taken),
+                    self.colors_after(us, from.bitboard(), to.bitboard(), taken),
+                )
+            }
+        };
+
+        let mut castling = self.castling;
+        if !castling.is_empty() {
+            castling = castling.without_bits(self.castling_rights_lost(us, mover, from, to));
+            if KEYED {
+                key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(castling.bits());
             }
         }
-
-        if !next.castling.is_empty() {
-            next.castling = next.castling.without_bits(self.castling_rights_lost(piece, from, to));
-        }
-        next.side_to_move = us.opposite();
-        if us == Color::Black {
-            next.fullmove_number += 1;
-        }
+        let mut next = Position {
+            kinds,
+            colors,
+            side_to_move: them,
+            castling,
+            en_passant,
+            halfmove_clock,
+            fullmove_number: self.fullmove_number + u32::from(us == Color::Black),
+            hash: key,
+            ..*self
+        };
         if KEYED {
-            next.add_en_passant_and_castling_keys();
-            next.hash ^= zobrist::side_to_move();
+            next.hash ^= next.en_passant_key();
         }
         next.checkers = next.compute_checkers();
         next
@@ -95,26 +134,59 @@ impl Position {
     /// search): the other side moves, the en-passant square is cleared.
     /// Not meaningful when the side to move is in check.
     pub fn play_null(&self) -> Position {
-        let mut next = *self;
-        next.forget_en_passant_and_castling_keys();
-        next.halfmove_clock += 1;
-        next.side_to_move = self.side_to_move.opposite();
-        if self.side_to_move == Color::Black {
-            next.fullmove_number += 1;
-        }
-        next.add_en_passant_and_castling_keys();
-        next.hash ^= zobrist::side_to_move();
+        let mut next = Position {
+            side_to_move: self.side_to_move.opposite(),
+            en_passant: None,
+            halfmove_clock: self.halfmove_clock + 1,
+            fullmove_number: self.fullmove_number + u32::from(self.side_to_move == Color::Black),
+            hash: self.hash ^ self.en_passant_key() ^ zobrist::side_to_move(),
+            ..*self
+        };
         next.checkers = next.compute_checkers();
         next
     }
 
-    /// The castling-right bits a move of `piece` from `from` to `to` takes
-    /// away: both of the mover's when the king moves, and the right of any
-    /// castling rook that leaves or is captured on its square.
-    fn castling_rights_lost(&self, piece: Piece, from: Square, to: Square) -> u8 {
+    /// The piece-kind bitboards after a piece of kind `mover` leaves `from`
+    /// and one of kind `placed` (the same, or a promotion) lands on `to`,
+    /// and whatever stood on `taken` is removed. Computed bitboard by
+    /// bitboard with masks rather than by indexing with the kinds.
+    #[inline(always)]
+    fn kinds_after(
+        &self,
+        mover: PieceKind,
+        placed: PieceKind,
+        from: Square,
+        to: Square,
+        taken: Bitboard,
+    ) -> [Bitboard; 6] {
+        let mut kinds = self.kinds;
+        for (index, squares) in kinds.iter_mut().enumerate() {
+            let leaves = if index == mover.index() { from.bitboard() } else { Bitboard::EMPTY };
+            let lands = if index == placed.index() { to.bitboard() } else { Bitboard::EMPTY };
+            *squares = ((*squares - taken) ^ leaves) | lands;
+        }
+        kinds
+    }
+
+    /// The colour bitboards after `us`'s pieces leave `lifted` and land on
+    /// `landed`, and the opponent's piece on `taken`, if any, is removed.
+    #[inline(always)]
+    fn colors_after(&self, us: Color, lifted: Bitboard, landed: Bitboard, taken: Bitboard) -> [Bitboard; 2] {
+        let [white, black] = self.colors;
+        match us {
+            Color::White => [(white - lifted) | landed, black - taken],
+            Color::Black => [white - taken, (black - lifted) | landed],
+        }
+    }
+
+    /// The castling-right bits a move of `us`'s `mover` from `from` to `to`
+    /// takes away: both of the mover's when the king moves, and the right of
+    /// any castling rook that leaves or is captured on its square.
+    #[inline(always)]
+    fn castling_rights_lost(&self, us: Color, mover: PieceKind, from: Square, to: Square) -> u8 {
         let mut lost = 0;
-        if piece.kind() == PieceKind::King {
-            lost |= 3 << (piece.color() as u8 * 2);
+        if mover == PieceKind::King {
+            lost |= 3 << (us as u8 * 2);
         }
         for (index, rook) in self.castling_rooks.iter().enumerate() {
             if *rook == from || *rook == to {
@@ -124,61 +196,13 @@ impl Position {
         lost
     }
 
-    /// Removes the en-passant and castling terms from the key before they change.
+    /// The en-passant term of the key: the file's key when a pawn of the
+    /// side to move could capture there, nothing otherwise.
     #[inline(always)]
-    fn forget_en_passant_and_castling_keys(&mut self) {
-        if self.en_passant_matters() {
-            if let Some(square) = self.en_passant {
-                self.hash ^= zobrist::en_passant(square.file());
-            }
+    pub(crate) fn en_passant_key(&self) -> U64 {
+        match self.en_passant {
+            Some(square) if self.en_passant_matters() => zobrist::en_passant(square.file()),
+            _ => U64::ZERO,
         }
-        self.hash ^= zobrist::castling(self.castling.bits());
-        self.en_passant = None;
-    }
-
-    /// Adds the en-passant and castling terms of the new state to the key.
-    #[inline(always)]
-    fn add_en_passant_and_castling_keys(&mut self) {
-        self.hash ^= zobrist::castling(self.castling.bits());
-        if self.en_passant_matters() {
-            if let Some(square) = self.en_passant {
-                self.hash ^= zobrist::en_passant(square.file());
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn add_piece<const KEYED: bool>(&mut self, piece: Piece, square: Square) {
-        let bit = square.bitboard();
-        self.pieces[piece.index()] |= bit;
-        self.colors[piece.color().index()] |= bit;
-        self.occupied |= bit;
-        self.board[square.index()] = Some(piece);
-        if KEYED {
-            self.hash ^= zobrist::piece(piece, square);
-        }
-    }
-
-    #[inline(always)]
-    fn remove_piece<const KEYED: bool>(&mut self, piece: Piece, square: Square) {
-        let bit = square.bitboard();
-        self.pieces[piece.index()] = self.pieces[piece.index()] - bit;
-        self.colors[piece.color().index()] = self.colors[piece.color().index()] - bit;
-        self.occupied = self.occupied - bit;
-        self.board[square.index()] = None;
-        if KEYED {
-            self.hash ^= zobrist::piece(piece, square);
-        }
-    }
-
-    #[inline(always)]
-    fn move_piece<const KEYED: bool>(&mut self, piece: Piece, from: Square, to: Square) {
-        let bits = from.bitboard() | to.bitboard();
-        self.pieces[piece.index()] ^= bits;
-        self.colors[piece.color().index()] ^= bits;
-        self.occupied ^= bits;
-        self.board[from.index()] = None;
-        self.board[to.index()] = Some(piece);
-        self.hash = self.hash ^ zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     }
 }

@@ -219,7 +219,7 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
     let king = position.king_square(us);
     let own = position.by_color(us);
     let enemies = position.by_color(them);
-    let occupied = position.occupied;
+    let occupied = position.occupied();
     let checkers = position.checkers;
 
     let (quiet_filter, capture_filter) = match filter {
@@ -282,7 +282,7 @@ fn generate_pawn_moves<C: Side, S: MoveSink>(
     targets: Targets,
     sink: &mut S,
 ) {
-    let empty = !position.occupied;
+    let empty = !position.occupied();
     let promotion_rank = C::PROMOTION_RANK.bitboard();
 
     let single = C::up(pawns) & empty;
@@ -312,7 +312,7 @@ fn generate_piece_moves<S: MoveSink>(
 ) {
     let allowed = targets.quiet | targets.capture;
     let enemies = position.by_color(us.opposite());
-    let occupied = position.occupied;
+    let occupied = position.occupied();
     // Pinned pieces only when not in check: a pinned piece can never
     // resolve a check, and then `allowed` is already narrow.
     let pin_limit = |from: Square| if pinned.contains(from) { line(king, from) } else { Bitboard::FULL };
@@ -343,12 +343,12 @@ fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, 
         let king_path = between(king, king_to).with(king_to);
         let rook_path = between(rook, rook_to).with(rook_to);
         let must_be_empty = (king_path | rook_path).without(king).without(rook);
-        if (must_be_empty & position.occupied).any() {
+        if (must_be_empty & position.occupied()).any() {
             continue;
         }
         // Lifting the rook catches the Chess960 case where it shields the
         // king's destination from a slider behind it.
-        let lifted = position.occupied.without(king).without(rook);
+        let lifted = position.occupied().without(king).without(rook);
         let mut unchecked = king_path;
         let mut safe = true;
         while let Some(square) = unchecked.pop_first() {
@@ -373,7 +373,7 @@ fn generate_en_passant<C: Side, S: MoveSink>(position: &Position, king: Square, 
     let captured = Square::from_index_wrapping((target as i32 - C::UP as i32) as u32);
     let capturers = pawn_attacks(them, target) & position.colored(us, PieceKind::Pawn);
     for from in capturers {
-        let occupied = position.occupied.without(from).without(captured).with(target);
+        let occupied = position.occupied().without(from).without(captured).with(target);
         let attackers = position.attacks_to(king, occupied) & position.by_color(them);
         if attackers.without(captured).is_empty() {
             sink.single(Move::new(from, target, MoveKind::EnPassant));

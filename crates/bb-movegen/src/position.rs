@@ -1,6 +1,9 @@
-//! `Position`: the board as twelve piece bitboards plus colour occupancies,
-//! a square-to-piece table, and the game state. Positions are copied on
-//! every move (copy-make), so the struct is kept small and `Copy`.
+//! `Position`: the board as six piece-kind bitboards plus colour
+//! occupancies, and the game state. Positions are copied on every move
+//! (copy-make), so the struct is kept small and `Copy`: at 96 bytes the
+//! copy is a few vector moves inline, where the earlier 224 bytes (twelve
+//! bitboards and a square-to-piece table) cost a `memcpy` call per move.
+//! The occupancy of both colours is derived, not stored.
 
 use crate::castling::{CastlingRights, CastlingSide};
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
@@ -13,10 +16,10 @@ use bb_tables::{
 /// en-passant square, move counters and its Zobrist key.
 #[derive(Clone, Copy)]
 pub struct Position {
-    pub(crate) pieces: [Bitboard; 12],
+    /// The squares of each piece kind, both colours, by [`PieceKind::index`].
+    pub(crate) kinds: [Bitboard; 6],
+    /// The squares of each colour's pieces, by [`Color::index`].
     pub(crate) colors: [Bitboard; 2],
-    pub(crate) occupied: Bitboard,
-    pub(crate) board: [Option<Piece>; 64],
     pub(crate) side_to_move: Color,
     pub(crate) castling: CastlingRights,
     /// The rook each castling right castles with, by [`CastlingSide::index`].
@@ -37,10 +40,8 @@ impl Position {
     /// An empty board, White to move, no rights; the FEN parser fills it.
     pub(crate) const fn empty() -> Position {
         Position {
-            pieces: [Bitboard::EMPTY; 12],
+            kinds: [Bitboard::EMPTY; 6],
             colors: [Bitboard::EMPTY; 2],
-            occupied: Bitboard::EMPTY,
-            board: [None; 64],
             side_to_move: Color::White,
             castling: CastlingRights::NONE,
             castling_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
@@ -66,10 +67,8 @@ impl Position {
     /// Puts `piece` on the empty square `square` (set-up only; no hash update).
     pub(crate) fn put(&mut self, piece: Piece, square: Square) {
         let bit = square.bitboard();
-        self.pieces[piece.index()] |= bit;
+        self.kinds[piece.kind().index()] |= bit;
         self.colors[piece.color().index()] |= bit;
-        self.occupied |= bit;
-        self.board[square.index()] = Some(piece);
     }
 
     /// The side to move.
@@ -81,25 +80,53 @@ impl Position {
     /// The piece on `square`, if any.
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board[square.index()]
+        let kind = self.kind_at(square)?;
+        let color =
+            if self.colors[Color::White.index()].contains(square) { Color::White } else { Color::Black };
+        Some(Piece::new(color, kind))
+    }
+
+    /// The kind of the piece on `square`, if any, whatever its colour.
+    ///
+    /// The kind's index is summed from one bit per kind bitboard: the six
+    /// tests are independent, so they run in parallel where a chain of
+    /// conditional moves would not (`play` and move ordering ask this for
+    /// every move).
+    #[inline(always)]
+    pub fn kind_at(&self, square: Square) -> Option<PieceKind> {
+        let on = |kind: PieceKind| usize::from(self.kinds[kind.index()].contains(square));
+        let index = on(PieceKind::Knight)
+            + 2 * on(PieceKind::Bishop)
+            + 3 * on(PieceKind::Rook)
+            + 4 * on(PieceKind::Queen)
+            + 5 * on(PieceKind::King);
+        if self.occupied().contains(square) {
+            PieceKind::ALL.get(index).copied()
+        } else {
+            None
+        }
     }
 
     /// The squares holding `piece`.
     #[inline(always)]
     pub fn pieces(&self, piece: Piece) -> Bitboard {
-        self.pieces[piece.index()]
+        // Colour and kind from the index by arithmetic: `Piece::kind` is a
+        // table lookup, measurable in evaluation, which asks this often.
+        let index = piece.index();
+        let black = usize::from(index >= PieceKind::ALL.len());
+        self.kinds[index - black * PieceKind::ALL.len()] & self.colors[black]
     }
 
     /// The squares holding pieces of `kind`, of either colour.
     #[inline(always)]
     pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
-        self.pieces[kind.index()] | self.pieces[kind.index() + 6]
+        self.kinds[kind.index()]
     }
 
     /// The squares holding `color`'s pieces of `kind`.
     #[inline(always)]
     pub fn colored(&self, color: Color, kind: PieceKind) -> Bitboard {
-        self.pieces[color.index() * 6 + kind.index()]
+        self.kinds[kind.index()] & self.colors[color.index()]
     }
 
     /// The squares holding `color`'s pieces.
@@ -111,7 +138,9 @@ impl Position {
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        // Derived rather than stored: one OR here is cheaper than keeping a
+        // third occupancy up to date on every move.
+        self.colors[0] | self.colors[1]
     }
 
     /// The square of `color`'s king. Every position built by this crate has
@@ -235,7 +264,7 @@ impl Position {
 
     /// Every square `color` attacks (defended squares included).
     pub fn attacked_by(&self, color: Color) -> Bitboard {
-        let occupied = self.occupied;
+        let occupied = self.occupied();
         let mut attacked = Bitboard::EMPTY;
         let pawns = self.colored(color, PieceKind::Pawn);
         attacked |= match color {
@@ -273,7 +302,7 @@ impl Position {
             | (bishop_pseudo_attacks(king) & (self.colored(them, PieceKind::Bishop) | queens));
         let mut pinned = Bitboard::EMPTY;
         while let Some(sniper) = snipers.pop_first() {
-            let blockers = between(king, sniper) & self.occupied;
+            let blockers = between(king, sniper) & self.occupied();
             if !blockers.has_more_than_one() {
                 pinned |= blockers & self.by_color(color);
             }
@@ -293,7 +322,7 @@ impl Position {
             | (knight_attacks(king) & self.colored(them, PieceKind::Knight))
             | Self::sliders_reaching(
                 king,
-                self.occupied,
+                self.occupied(),
                 self.colored(them, PieceKind::Rook) | queens,
                 self.colored(them, PieceKind::Bishop) | queens,
             )
@@ -317,17 +346,12 @@ impl Position {
     /// [`Position::play`] must always equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut key = U64::ZERO;
-        for square in self.occupied {
+        for square in self.occupied() {
             if let Some(piece) = self.piece_at(square) {
                 key ^= zobrist::piece(piece, square);
             }
         }
-        key ^= zobrist::castling(self.castling.bits());
-        if self.en_passant_matters() {
-            if let Some(square) = self.en_passant {
-                key ^= zobrist::en_passant(square.file());
-            }
-        }
+        key ^= zobrist::castling(self.castling.bits()) ^ self.en_passant_key();
         if self.side_to_move == Color::Black {
             key ^= zobrist::side_to_move();
         }
@@ -339,7 +363,7 @@ impl Position {
     /// other side moves. Evaluation must score both alike.
     pub fn mirrored(&self) -> Position {
         let mut mirror = Position::empty();
-        for square in self.occupied {
+        for square in self.occupied() {
             if let Some(piece) = self.piece_at(square) {
                 mirror.put(Piece::new(piece.color().opposite(), piece.kind()), square.flip_rank());
             }
@@ -375,7 +399,8 @@ impl PartialEq for Position {
                 .iter()
                 .all(|side| self.castling_rook(*color, *side) == other.castling_rook(*color, *side))
         });
-        self.pieces == other.pieces
+        self.kinds == other.kinds
+            && self.colors == other.colors
             && self.side_to_move == other.side_to_move
             && self.castling == other.castling
             && held_rooks_equal

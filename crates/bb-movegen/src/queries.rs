@@ -52,7 +52,7 @@ impl Position {
         if mv.is_en_passant() {
             Some(PieceKind::Pawn)
         } else if mv.is_capture() {
-            self.piece_at(mv.to()).map(Piece::kind)
+            self.kind_at(mv.to())
         } else {
             None
         }

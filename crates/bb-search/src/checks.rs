@@ -2,7 +2,7 @@
 //! move, because the search asks it for every move it considers pruning,
 //! and most of those moves are then never played.
 
-use bb_core::{Bitboard, Color, Piece, PieceKind};
+use bb_core::{Bitboard, Color, PieceKind};
 use bb_movegen::{Move, Position};
 use bb_tables::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 
@@ -35,7 +35,7 @@ pub fn gives_check(position: &Position, mv: Move) -> bool {
     }
     // Slider checks, direct or discovered: our sliders after the move,
     // seen from the king through the new occupancy.
-    let ours = |kind: PieceKind| position.pieces(Piece::new(us, kind));
+    let ours = |kind: PieceKind| position.colored(us, kind);
     let mut diagonal = (ours(PieceKind::Bishop) | ours(PieceKind::Queen)) & !from.bitboard();
     let mut straight = (ours(PieceKind::Rook) | ours(PieceKind::Queen)) & !from.bitboard();
     match kind {

@@ -91,7 +91,7 @@ pub fn see_ge(position: &Position, mv: Move, threshold: i32) -> bool {
 /// The cheapest of `attackers` (all of `side`): its kind and its square as a set.
 fn least_valuable(position: &Position, side: Color, attackers: Bitboard) -> Option<(PieceKind, Bitboard)> {
     PieceKind::ALL.iter().find_map(|&kind| {
-        let of_kind = attackers & position.pieces(Piece::new(side, kind));
+        let of_kind = attackers & position.colored(side, kind);
         of_kind.first_square().map(|square| (kind, square.bitboard()))
     })
 }

@@ -177,7 +177,7 @@ pub fn phase(position: &Position) -> i32 {
 /// Material and piece-square terms of `color`'s pieces.
 fn material_and_placement(position: &Position, color: Color, terms: &mut impl Terms) {
     for kind in PieceKind::ALL {
-        for square in position.pieces(Piece::new(color, kind)) {
+        for square in position.colored(color, kind) {
             terms.add(AT_PIECE_VALUE + kind.index(), 1);
             terms.add(AT_PIECE_SQUARE + 64 * kind.index() + table_index(color, square), 1);
         }
@@ -204,7 +204,7 @@ fn initial_attacks(position: &Position) -> AttackInfo {
     for color in Color::ALL {
         let king = position.king_square(color);
         attacks.king_zone[color.index()] = bb_tables::king_attacks(king) | king.bitboard();
-        let pawn_attacks = pawn_attack_span(color, position.pieces(Piece::new(color, PieceKind::Pawn)));
+        let pawn_attacks = pawn_attack_span(color, position.colored(color, PieceKind::Pawn));
         attacks.pawns[color.index()] = pawn_attacks;
         attacks.add(color, PieceKind::Pawn, pawn_attacks);
         attacks.add(color, PieceKind::King, bb_tables::king_attacks(king));
@@ -220,7 +220,7 @@ fn collect_terms(position: &Position, terms: &mut impl Terms) {
         material_and_placement(position, color, terms);
         pawns::evaluate(position, color, terms);
         pieces::evaluate(position, color, &mut attacks, terms);
-        if position.pieces(Piece::new(color, PieceKind::Bishop)).count() >= 2 {
+        if position.colored(color, PieceKind::Bishop).count() >= 2 {
             terms.add(AT_BISHOP_PAIR, 1);
         }
     }
@@ -313,7 +313,7 @@ const SCALE_NORMAL: i32 = 128;
 fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
     let strong = if endgame_score > 0 { Color::White } else { Color::Black };
     let weak = strong.opposite();
-    let count = |color: Color, kind: PieceKind| position.pieces(Piece::new(color, kind)).count() as i32;
+    let count = |color: Color, kind: PieceKind| position.colored(color, kind).count() as i32;
     let non_pawn = |color: Color| {
         [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
             .iter()

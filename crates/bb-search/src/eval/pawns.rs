@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{adjacent_files, forward_file, front_span, pawn_attack_span, relative_rank};
-use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
+use bb_core::{Bitboard, Color, PieceKind, Square};
 use bb_movegen::Position;
 
 /// King-move distance between two squares.
@@ -37,8 +37,8 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
 
 /// The pawn-structure terms of `color`'s pawns.
 pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
-    let own = position.pieces(Piece::new(color, PieceKind::Pawn));
-    let enemy = position.pieces(Piece::new(color.opposite(), PieceKind::Pawn));
+    let own = position.colored(color, PieceKind::Pawn);
+    let enemy = position.colored(color.opposite(), PieceKind::Pawn);
     let enemy_pawn_attacks = pawn_attack_span(color.opposite(), enemy);
     let own_king = position.king_square(color);
     let enemy_king = position.king_square(color.opposite());
@@ -68,7 +68,7 @@ pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms
         if passed {
             terms.add(AT_PASSED + rank, 1);
             if let Some(stop) = stop_square(color, square) {
-                if position.piece_at(stop).is_none() {
+                if !position.occupied().contains(stop) {
                     terms.add(AT_PASSED_FREE + rank, 1);
                 }
                 terms.add(AT_PASSED_ENEMY_KING + rank, distance(enemy_king, stop));

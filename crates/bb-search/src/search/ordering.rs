@@ -46,6 +46,7 @@ pub struct QuietContext<'a> {
 }
 
 /// The history score of a quiet move: butterfly plus continuation terms.
+#[inline]
 pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) -> i32 {
     let side = position.side_to_move();
     let mut score = context.history.get(side, mv);
@@ -155,7 +156,7 @@ impl MovePicker {
 /// does quiescence need more than the capture generator.
 fn has_pawn_about_to_promote(position: &Position) -> bool {
     let side = position.side_to_move();
-    let pawns = position.pieces(bb_core::Piece::new(side, PieceKind::Pawn));
+    let pawns = position.colored(side, PieceKind::Pawn);
     let seventh = match side {
         bb_core::Color::White => bb_core::Rank::Seventh.bitboard(),
         bb_core::Color::Black => bb_core::Rank::Second.bitboard(),
