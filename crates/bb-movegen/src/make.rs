@@ -4,7 +4,7 @@
 use crate::moves::{Move, MoveKind};
 use crate::Position;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
-use bb_tables::zobrist;
+use bb_tables::{pawn_attacks, zobrist};
 
 impl Position {
     /// The position after `mv`, which must be legal here (one from
@@ -112,7 +112,19 @@ impl Position {
                 key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(castling.bits());
             }
         }
-        let mut next = Position {
+        // The new position is assembled from locals in one go: computing
+        // its checkers or key from a half-built `Position` in memory made
+        // the compiler copy it once more (a `rep movs` on i686).
+        let [white, black] = colors;
+        let (movers, defenders) = match us {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        if KEYED {
+            key ^= en_passant_key(en_passant, kinds[PieceKind::Pawn.index()] & defenders, us);
+        }
+        let king = (kinds[PieceKind::King.index()] & defenders).first_square_unchecked();
+        Position {
             kinds,
             colors,
             side_to_move: them,
@@ -121,13 +133,9 @@ impl Position {
             halfmove_clock,
             fullmove_number: self.fullmove_number + u32::from(us == Color::Black),
             hash: key,
+            checkers: Self::checkers_of(&kinds, movers, white | black, king, them),
             ..*self
-        };
-        if KEYED {
-            next.hash ^= next.en_passant_key();
         }
-        next.checkers = next.compute_checkers();
-        next
     }
 
     /// The position after passing the move (for null-move pruning in
@@ -200,9 +208,19 @@ impl Position {
     /// side to move could capture there, nothing otherwise.
     #[inline(always)]
     pub(crate) fn en_passant_key(&self) -> U64 {
-        match self.en_passant {
-            Some(square) if self.en_passant_matters() => zobrist::en_passant(square.file()),
-            _ => U64::ZERO,
-        }
+        let us = self.side_to_move;
+        en_passant_key(self.en_passant, self.colored(us, PieceKind::Pawn), us.opposite())
+    }
+}
+
+/// The en-passant term of a key: the file's key when one of `capturers`
+/// (the pawns of the side to move) attacks `en_passant`, nothing otherwise.
+/// `mover` is the side that double-pushed. Only then is the square part of
+/// the key, so that positions that play alike hash alike.
+#[inline(always)]
+fn en_passant_key(en_passant: Option<Square>, capturers: Bitboard, mover: Color) -> U64 {
+    match en_passant {
+        Some(square) if (pawn_attacks(mover, square) & capturers).any() => zobrist::en_passant(square.file()),
+        _ => U64::ZERO,
     }
 }

@@ -314,32 +314,33 @@ impl Position {
     #[inline(always)]
     pub(crate) fn compute_checkers(&self) -> Bitboard {
         let us = self.side_to_move;
-        let them = us.opposite();
-        let king = self.king_square(us);
-        let queens = self.colored(them, PieceKind::Queen);
-        // A king never gives check, so four piece kinds are enough.
-        (pawn_attacks(us, king) & self.colored(them, PieceKind::Pawn))
-            | (knight_attacks(king) & self.colored(them, PieceKind::Knight))
-            | Self::sliders_reaching(
-                king,
-                self.occupied(),
-                self.colored(them, PieceKind::Rook) | queens,
-                self.colored(them, PieceKind::Bishop) | queens,
-            )
+        let attackers = self.by_color(us.opposite());
+        Self::checkers_of(&self.kinds, attackers, self.occupied(), self.king_square(us), us)
     }
 
-    /// True when the en-passant square could be captured on by a pawn of the
-    /// side to move (pins aside). Only then is it part of the Zobrist key, so
-    /// that positions that play alike hash alike.
+    /// The pieces among `attackers` (one side's pieces on a board of `kinds`
+    /// and `occupied`) that give check to the `victim` king on `king`.
+    /// Written on the parts rather than on a `Position`, so that `play` can
+    /// compute it from values still in registers.
     #[inline(always)]
-    pub(crate) fn en_passant_matters(&self) -> bool {
-        match self.en_passant {
-            Some(square) => {
-                let us = self.side_to_move;
-                (pawn_attacks(us.opposite(), square) & self.colored(us, PieceKind::Pawn)).any()
-            }
-            None => false,
-        }
+    pub(crate) fn checkers_of(
+        kinds: &[Bitboard; 6],
+        attackers: Bitboard,
+        occupied: Bitboard,
+        king: Square,
+        victim: Color,
+    ) -> Bitboard {
+        let of_kind = |kind: PieceKind| kinds[kind.index()] & attackers;
+        let queens = of_kind(PieceKind::Queen);
+        // A king never gives check, so four piece kinds are enough.
+        (pawn_attacks(victim, king) & of_kind(PieceKind::Pawn))
+            | (knight_attacks(king) & of_kind(PieceKind::Knight))
+            | Self::sliders_reaching(
+                king,
+                occupied,
+                of_kind(PieceKind::Rook) | queens,
+                of_kind(PieceKind::Bishop) | queens,
+            )
     }
 
     /// The Zobrist key computed from scratch (the incremental one in
