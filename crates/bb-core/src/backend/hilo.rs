@@ -151,19 +151,19 @@ impl U64 {
     /// True when bit `index` is set; false for `index >= 64`.
     #[inline(always)]
     pub const fn bit(self, index: u32) -> bool {
-        if index >= 64 {
-            false
-        } else if index >= 32 {
-            (self.hi >> (index - 32)) & 1 == 1
-        } else {
-            (self.lo >> index) & 1 == 1
-        }
+        // Selects rather than branches: square indices are unpredictable,
+        // and these two run on every move (`Square::bitboard`, `contains`).
+        let half = if index & 32 != 0 { self.hi } else { self.lo };
+        index < 64 && (half >> (index & 31)) & 1 == 1
     }
 
     /// The word with only bit `index` set; zero for `index >= 64`.
     #[inline(always)]
     pub const fn single_bit(index: u32) -> Self {
-        Self::ONE.shl(index)
+        let bit = if index < 64 { 1u32 << (index & 31) } else { 0 };
+        // All ones when the bit belongs in the high half.
+        let high = 0u32.wrapping_sub((index >> 5) & 1);
+        Self { lo: bit & !high, hi: bit & high }
     }
 
     /// The lowest set bit on its own (`x & -x`); zero when zero.
