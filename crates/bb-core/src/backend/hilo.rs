@@ -124,11 +124,9 @@ impl U64 {
     /// Index of the lowest set bit (the seeds' FirstBit); 64 when zero.
     #[inline(always)]
     pub const fn trailing_zeros(self) -> u32 {
-        if self.lo != 0 {
-            self.lo.trailing_zeros()
-        } else {
-            32 + self.hi.trailing_zeros()
-        }
+        let low = self.lo != 0;
+        let half = if low { self.lo } else { self.hi };
+        half.trailing_zeros() + if low { 0 } else { 32 }
     }
 
     /// Number of clear bits above the highest set bit; 64 when zero.
@@ -190,15 +188,19 @@ impl U64 {
     /// leaves the word unchanged when it is zero.
     #[inline(always)]
     pub const fn pop_lsb(&mut self) -> u32 {
-        if self.lo != 0 {
-            let index = self.lo.trailing_zeros();
-            self.lo &= self.lo.wrapping_sub(1);
-            index
+        // Selects, not branches: where a loop over a set crosses from the
+        // low half to the high one is unpredictable. A zero word gives
+        // 32 + 32 and stays zero.
+        let low = self.lo != 0;
+        let half = if low { self.lo } else { self.hi };
+        let index = half.trailing_zeros() + if low { 0 } else { 32 };
+        let cleared = half & half.wrapping_sub(1);
+        if low {
+            self.lo = cleared;
         } else {
-            let index = 32 + self.hi.trailing_zeros();
-            self.hi &= self.hi.wrapping_sub(1);
-            index
+            self.hi = cleared;
         }
+        index
     }
 
     /// Addition modulo 2^64, with the carry passed from the low half.
