@@ -23,6 +23,8 @@ pub struct Options {
     pub verbose: bool,
     /// `--table-only`: print the table from earlier results, run nothing.
     pub table_only: bool,
+    /// `--no-bmi2`: leave out the opt-in BMI2 build of x86_64/native.
+    pub no_bmi2: bool,
     /// Everything after `--`, passed on unchanged.
     pub passthrough: Vec<String>,
 }
@@ -62,12 +64,13 @@ pub fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "backend" => options.backends.push(Backend::parse(&value()?)?),
             "depth" => options.depth = Some(parse_depth(&value()?)?),
             "positions" => options.positions = Some(PathBuf::from(value()?)),
-            "skip-lint" | "verbose" | "table-only" if inline_value.is_some() => {
+            "skip-lint" | "verbose" | "table-only" | "no-bmi2" if inline_value.is_some() => {
                 return Err(format!("`--{name}` takes no value"));
             }
             "skip-lint" => options.skip_lint = true,
             "verbose" => options.verbose = true,
             "table-only" => options.table_only = true,
+            "no-bmi2" => options.no_bmi2 = true,
             _ => return Err(format!("unknown option `--{name}` for this command")),
         }
     }
@@ -91,7 +94,7 @@ mod tests {
     }
 
     const ALL: &[&str] =
-        &["target", "backend", "depth", "positions", "skip-lint", "verbose", "table-only", "--"];
+        &["target", "backend", "depth", "positions", "skip-lint", "verbose", "table-only", "no-bmi2", "--"];
 
     #[test]
     fn options_in_both_forms() {
@@ -108,17 +111,24 @@ mod tests {
 
     #[test]
     fn passthrough_after_double_dash() {
-        let options = parse(&words("--table-only -- perft --quick"), ALL).unwrap();
-        assert!(options.table_only);
+        let options = parse(&words("--table-only --no-bmi2 -- perft --quick"), ALL).unwrap();
+        assert!(options.table_only && options.no_bmi2);
         assert_eq!(options.passthrough, ["perft", "--quick"]);
         assert!(parse(&words("-- x"), &["target"]).is_err());
     }
 
     #[test]
     fn bad_options_are_one_line_errors() {
-        for bad in
-            ["--depth", "--depth 0", "--depth x", "--backend u32", "--frobnicate", "stray", "--verbose=1"]
-        {
+        for bad in [
+            "--depth",
+            "--depth 0",
+            "--depth x",
+            "--backend u32",
+            "--frobnicate",
+            "stray",
+            "--verbose=1",
+            "--no-bmi2=1",
+        ] {
             let error = parse(&words(bad), ALL).unwrap_err();
             assert!(!error.contains('\n'), "{error}");
         }

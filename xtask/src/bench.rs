@@ -3,7 +3,9 @@
 //!
 //! The results are read generically from criterion's files, whatever the
 //! benches are: every `<criterion home>/**/new/benchmark.json` names a
-//! benchmark (`full_id`) and its sibling `estimates.json` holds the median.
+//! benchmark (`full_id`) and its throughput, and its sibling
+//! `estimates.json` holds the median. The perft benches are then summed up
+//! per engine by [`perft_summary`].
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -12,26 +14,30 @@ use std::path::{Path, PathBuf};
 use crate::args::Options;
 use crate::json;
 use crate::matrix::{self, Backend, Combination};
+use crate::perft_summary;
 use crate::process;
 use crate::table::Table;
 
-/// Median times in nanoseconds by benchmark id.
-type Medians = BTreeMap<String, f64>;
+/// One benchmark's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    /// The median time of one iteration, in nanoseconds.
+    pub median_ns: f64,
+    /// Criterion's `Throughput::Elements` of one iteration, when the bench
+    /// sets it (for perft: the node count).
+    pub elements: Option<f64>,
+}
+
+/// The measurements of one combination by benchmark id.
+pub type Results = BTreeMap<String, Measurement>;
 
 /// `cargo xtask bench`: returns whether every bench run succeeded.
 pub fn bench(options: &Options) -> Result<bool, String> {
     let workspace = matrix::workspace_root();
-    let combinations = if options.targets.is_empty() && options.backends.is_empty() {
-        // The native backend is the natural one on x86_64; on i686 both are
-        // of interest, since hi/lo exists to beat rustc's lowered u64 there.
-        vec![
-            Combination::new(matrix::X86_64, Backend::Native),
-            Combination::new(matrix::I686, Backend::Native),
-            Combination::new(matrix::I686, Backend::HiLo),
-        ]
-    } else {
-        matrix::select(&options.targets, &options.backends)
-    };
+    let (combinations, note) = bench_combinations(options, matrix::host_has_bmi2());
+    if let Some(note) = note {
+        println!("{note}");
+    }
 
     let mut all_ran = true;
     if !options.table_only {
@@ -59,11 +65,11 @@ pub fn bench(options: &Options) -> Result<bool, String> {
     let mut columns = Vec::new();
     for combination in &combinations {
         let home = criterion_home(&workspace, combination);
-        let medians = read_medians(&home);
-        if medians.is_empty() {
+        let results = read_results(&home);
+        if results.is_empty() {
             println!("note: no criterion results for {combination} in {}", home.display());
         }
-        columns.push((combination.clone(), medians));
+        columns.push((combination.clone(), results));
     }
     println!();
     print!("{}", render_table(&columns));
@@ -74,7 +80,38 @@ pub fn bench(options: &Options) -> Result<bool, String> {
         );
         print!("{pairs}");
     }
+    println!();
+    print!("{}", perft_summary::render(&columns));
     Ok(all_ran)
+}
+
+/// The combinations to bench, in column order, and a note when the BMI2
+/// build is left out because the CPU cannot run it. By default:
+/// x86_64/native, its BMI2 build, i686/native and i686/hilo; `--target` and
+/// `--backend` narrow the matrix instead, and the BMI2 build follows
+/// x86_64/native wherever that is chosen unless `--no-bmi2`.
+fn bench_combinations(options: &Options, host_has_bmi2: bool) -> (Vec<Combination>, Option<String>) {
+    let portable = if options.targets.is_empty() && options.backends.is_empty() {
+        // The native backend is the natural one on x86_64; on i686 both are
+        // of interest, since hi/lo exists to beat rustc's lowered u64 there.
+        vec![
+            Combination::new(matrix::X86_64, Backend::Native),
+            Combination::new(matrix::I686, Backend::Native),
+            Combination::new(matrix::I686, Backend::HiLo),
+        ]
+    } else {
+        matrix::select(&options.targets, &options.backends)
+    };
+    let flavoured = matrix::with_bmi2_flavour(&portable);
+    if options.no_bmi2 || flavoured.len() == portable.len() {
+        return (portable, None);
+    }
+    if !host_has_bmi2 {
+        let skipped: Vec<String> = flavoured.iter().filter(|c| c.bmi2).map(Combination::label).collect();
+        let note = format!("note: skipping {}: this CPU lacks POPCNT/BMI1/BMI2", skipped.join(", "));
+        return (portable, Some(note));
+    }
+    (flavoured, None)
 }
 
 /// Where criterion keeps the results of `combination`.
@@ -82,10 +119,10 @@ fn criterion_home(workspace: &Path, combination: &Combination) -> PathBuf {
     combination.target_dir(workspace).join("criterion")
 }
 
-/// Every benchmark's median under `home`; unreadable entries are skipped,
+/// Every benchmark's result under `home`; unreadable entries are skipped,
 /// so a half-written or foreign directory never stops the table.
-fn read_medians(home: &Path) -> Medians {
-    let mut medians = Medians::new();
+fn read_results(home: &Path) -> Results {
+    let mut results = Results::new();
     let mut pending = vec![(home.to_path_buf(), 0)];
     while let Some((dir, depth)) = pending.pop() {
         let Ok(entries) = fs::read_dir(&dir) else { continue };
@@ -97,24 +134,26 @@ fn read_medians(home: &Path) -> Medians {
                 continue;
             }
             if name == "new" {
-                if let Some((id, median)) = read_benchmark(&path) {
-                    medians.insert(id, median);
+                if let Some((id, measurement)) = read_benchmark(&path) {
+                    results.insert(id, measurement);
                 }
             } else {
                 pending.push((path, depth + 1));
             }
         }
     }
-    medians
+    results
 }
 
-/// The id and median (ns) of the benchmark whose `new` directory is `dir`.
-fn read_benchmark(dir: &Path) -> Option<(String, f64)> {
+/// The id and result of the benchmark whose `new` directory is `dir`.
+fn read_benchmark(dir: &Path) -> Option<(String, Measurement)> {
     let benchmark = json::parse(&fs::read_to_string(dir.join("benchmark.json")).ok()?).ok()?;
     let estimates = json::parse(&fs::read_to_string(dir.join("estimates.json")).ok()?).ok()?;
     let id = benchmark.get("full_id")?.as_str()?.to_string();
-    let median = estimates.get("median")?.get("point_estimate")?.as_f64()?;
-    Some((id, median))
+    let median_ns = estimates.get("median")?.get("point_estimate")?.as_f64()?;
+    // `"throughput":{"Elements":N}`, or null when the bench sets none.
+    let elements = benchmark.get("throughput").and_then(|t| t.get("Elements")).and_then(|n| n.as_f64());
+    Some((id, Measurement { median_ns, elements }))
 }
 
 /// A time in nanoseconds with three significant digits and a fitting unit.
@@ -142,39 +181,35 @@ fn format_ratio(numerator: Option<f64>, denominator: Option<f64>) -> String {
     }
 }
 
-/// The first part of a target triple: `i686`, `x86_64`.
-fn short_target(target: &str) -> &str {
-    target.split('-').next().unwrap_or(target)
-}
-
 /// One row per benchmark id, one column of medians per combination, then
 /// for each target built with both backends the ratio hi/lo ÷ native of
 /// the times (above 1: hi/lo is slower).
-fn render_table(columns: &[(Combination, Medians)]) -> String {
-    let mut ids: Vec<&String> = columns.iter().flat_map(|(_, medians)| medians.keys()).collect();
+fn render_table(columns: &[(Combination, Results)]) -> String {
+    let mut ids: Vec<&String> = columns.iter().flat_map(|(_, results)| results.keys()).collect();
     ids.sort();
     ids.dedup();
-    // (target, index of the native column, index of the hi/lo column)
+    // (target, index of the native column, index of the hi/lo column); the
+    // BMI2 build has no hi/lo counterpart.
     let mut pairs = Vec::new();
     for (native_index, (combination, _)) in columns.iter().enumerate() {
-        if combination.backend != Backend::Native {
+        if combination.backend != Backend::Native || combination.bmi2 {
             continue;
         }
-        let hilo = columns
-            .iter()
-            .position(|(other, _)| other.backend == Backend::HiLo && other.target == combination.target);
+        let hilo = columns.iter().position(|(other, _)| {
+            other.backend == Backend::HiLo && other.target == combination.target && !other.bmi2
+        });
         if let Some(hilo_index) = hilo {
-            pairs.push((short_target(&combination.target), native_index, hilo_index));
+            let short_target = combination.target.split('-').next().unwrap_or(&combination.target);
+            pairs.push((short_target, native_index, hilo_index));
         }
     }
     let mut header = vec!["benchmark (median)".to_string()];
-    header.extend(columns.iter().map(|(combination, _)| {
-        format!("{}/{}", short_target(&combination.target), combination.backend.env_value())
-    }));
+    header.extend(columns.iter().map(|(combination, _)| combination.label()));
     header.extend(pairs.iter().map(|(target, _, _)| format!("{target} hilo/native")));
     let mut table = Table::new(header);
     for id in ids {
-        let times: Vec<Option<f64>> = columns.iter().map(|(_, medians)| medians.get(id).copied()).collect();
+        let times: Vec<Option<f64>> =
+            columns.iter().map(|(_, results)| results.get(id).map(|result| result.median_ns)).collect();
         let mut cells = vec![id.clone()];
         cells.extend(times.iter().map(|time| time.map_or("-".to_string(), format_time)));
         cells.extend(pairs.iter().map(|&(_, native, hilo)| format_ratio(times[hilo], times[native])));
@@ -187,10 +222,10 @@ fn render_table(columns: &[(Combination, Medians)]) -> String {
 /// compiles both) have ids differing only in one `/`-separated part,
 /// `hilo` against `native`. Their time ratios, per combination; `None`
 /// when there are no such pairs.
-fn render_backend_pairs(columns: &[(Combination, Medians)]) -> Option<String> {
+fn render_backend_pairs(columns: &[(Combination, Results)]) -> Option<String> {
     let mut pairs: BTreeMap<String, (String, String)> = BTreeMap::new();
-    for (_, medians) in columns {
-        for id in medians.keys() {
+    for (_, results) in columns {
+        for id in results.keys() {
             let parts: Vec<&str> = id.split('/').collect();
             for (index, part) in parts.iter().enumerate() {
                 if !part.eq_ignore_ascii_case("hilo") {
@@ -199,7 +234,7 @@ fn render_backend_pairs(columns: &[(Combination, Medians)]) -> Option<String> {
                 let mut native_parts = parts.clone();
                 native_parts[index] = "native";
                 let native_id = native_parts.join("/");
-                if columns.iter().any(|(_, medians)| medians.contains_key(&native_id)) {
+                if columns.iter().any(|(_, results)| results.contains_key(&native_id)) {
                     native_parts[index] = "hilo÷native";
                     pairs.insert(native_parts.join("/"), (id.clone(), native_id));
                 }
@@ -210,15 +245,16 @@ fn render_backend_pairs(columns: &[(Combination, Medians)]) -> Option<String> {
         return None;
     }
     let mut header = vec!["benchmark (time ratio)".to_string()];
-    header.extend(columns.iter().map(|(combination, _)| {
-        format!("{}/{}", short_target(&combination.target), combination.backend.env_value())
-    }));
+    header.extend(columns.iter().map(|(combination, _)| combination.label()));
     let mut table = Table::new(header);
     for (name, (hilo_id, native_id)) in &pairs {
         let mut cells = vec![name.clone()];
-        cells.extend(columns.iter().map(|(_, medians)| {
-            format_ratio(medians.get(hilo_id).copied(), medians.get(native_id).copied())
-        }));
+        let median = |results: &Results, id: &String| results.get(id).map(|result| result.median_ns);
+        cells.extend(
+            columns
+                .iter()
+                .map(|(_, results)| format_ratio(median(results, hilo_id), median(results, native_id))),
+        );
         table.row(cells);
     }
     Some(table.render())
@@ -228,8 +264,71 @@ fn render_backend_pairs(columns: &[(Combination, Medians)]) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn medians(entries: &[(&str, f64)]) -> Medians {
-        entries.iter().map(|(id, time)| (id.to_string(), *time)).collect()
+    /// Results with these median times and no throughput.
+    fn medians(entries: &[(&str, f64)]) -> Results {
+        entries
+            .iter()
+            .map(|(id, time)| (id.to_string(), Measurement { median_ns: *time, elements: None }))
+            .collect()
+    }
+
+    fn options(text: &str) -> Options {
+        let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+        crate::args::parse(&words, &["target", "backend", "no-bmi2", "table-only", "--"]).unwrap()
+    }
+
+    fn labels(combinations: &[Combination]) -> Vec<String> {
+        combinations.iter().map(Combination::label).collect()
+    }
+
+    #[test]
+    fn default_combinations_put_the_bmi2_build_after_portable_x86_64() {
+        let (picked, note) = bench_combinations(&options(""), true);
+        assert_eq!(labels(&picked), ["x86_64/native", "x86_64/native+bmi2", "i686/native", "i686/hilo"]);
+        assert_eq!(note, None);
+        let (picked, note) = bench_combinations(&options("--no-bmi2"), true);
+        assert_eq!(labels(&picked), ["x86_64/native", "i686/native", "i686/hilo"]);
+        assert_eq!(note, None);
+    }
+
+    #[test]
+    fn without_bmi2_on_the_cpu_its_build_is_skipped_with_a_note() {
+        let (picked, note) = bench_combinations(&options(""), false);
+        assert_eq!(labels(&picked), ["x86_64/native", "i686/native", "i686/hilo"]);
+        let note = note.unwrap();
+        assert!(note.contains("x86_64/native+bmi2") && !note.contains('\n'), "{note}");
+        // Nothing to skip, nothing to say.
+        assert_eq!(bench_combinations(&options("--target i686"), false).1, None);
+        assert_eq!(bench_combinations(&options("--no-bmi2"), false).1, None);
+    }
+
+    #[test]
+    fn narrowing_keeps_the_bmi2_build_only_with_x86_64_native() {
+        let (picked, _) = bench_combinations(&options("--target x86_64"), true);
+        assert_eq!(labels(&picked), ["x86_64/native", "x86_64/native+bmi2", "x86_64/hilo"]);
+        let (picked, _) = bench_combinations(&options("--target x86_64 --backend native --no-bmi2"), true);
+        assert_eq!(labels(&picked), ["x86_64/native"]);
+        let (picked, _) = bench_combinations(&options("--target i686"), true);
+        assert_eq!(labels(&picked), ["i686/native", "i686/hilo"]);
+        let (picked, _) = bench_combinations(&options("--backend hilo"), true);
+        assert_eq!(labels(&picked), ["x86_64/hilo", "i686/hilo"]);
+    }
+
+    #[test]
+    fn the_bmi2_column_has_its_own_criterion_home_and_no_hilo_pair() {
+        let workspace = Path::new("/ws");
+        let portable = Combination::new(matrix::X86_64, Backend::Native);
+        assert_ne!(criterion_home(workspace, &portable), criterion_home(workspace, &portable.with_bmi2()));
+        let columns = vec![
+            (portable.clone(), medians(&[("a", 1.0)])),
+            (portable.with_bmi2(), medians(&[("a", 1.0)])),
+            (Combination::new(matrix::X86_64, Backend::HiLo), medians(&[("a", 3.0)])),
+        ];
+        let text = render_table(&columns);
+        let header = text.lines().next().unwrap();
+        assert!(header.contains("x86_64/native+bmi2"), "{header}");
+        assert_eq!(header.matches("x86_64 hilo/native").count(), 1, "{header}");
+        assert!(text.lines().nth(2).unwrap().ends_with("3.00"), "{text}");
     }
 
     #[test]
@@ -286,15 +385,17 @@ mod tests {
             fs::create_dir_all(dir).unwrap();
         }
         let estimates = r#"{"mean":{"point_estimate":9.0},"median":{"point_estimate":7.5}}"#;
-        fs::write(good.join("benchmark.json"), r#"{"group_id":"perft","full_id":"perft/kiwipete"}"#).unwrap();
+        let benchmark = r#"{"group_id":"perft","full_id":"perft/kiwipete","throughput":{"Elements":97862}}"#;
+        fs::write(good.join("benchmark.json"), benchmark).unwrap();
         fs::write(good.join("estimates.json"), estimates).unwrap();
         fs::write(broken.join("benchmark.json"), "{not json").unwrap();
         fs::write(broken.join("estimates.json"), estimates).unwrap();
         fs::write(report.join("benchmark.json"), r#"{"full_id":"report"}"#).unwrap();
         fs::write(report.join("estimates.json"), estimates).unwrap();
-        let found = read_medians(&home);
+        let found = read_results(&home);
         fs::remove_dir_all(&home).unwrap();
-        assert_eq!(found, medians(&[("perft/kiwipete", 7.5)]));
-        assert!(read_medians(Path::new("/nonexistent/criterion")).is_empty());
+        let kiwipete = Measurement { median_ns: 7.5, elements: Some(97862.0) };
+        assert_eq!(found, BTreeMap::from([("perft/kiwipete".to_string(), kiwipete)]));
+        assert!(read_results(Path::new("/nonexistent/criterion")).is_empty());
     }
 }

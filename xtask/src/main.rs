@@ -7,6 +7,7 @@ mod ci;
 mod compare;
 mod json;
 mod matrix;
+mod perft_summary;
 mod positions;
 mod process;
 mod table;
@@ -22,7 +23,8 @@ commands:
   cross-test   cargo test --workspace for every target x backend combination
   compare      perft of the six ChessProgramming-wiki positions by `bb` built for
                every combination: checks the node counts, compares the speeds
-  bench        criterion benches of bb-benches per combination, one table
+  bench        criterion benches of bb-benches per combination, one table, then
+               a perft summary (Mnps per engine, bb ÷ peers, issue #4's goals)
   help         this text
 
 options:
@@ -34,10 +36,13 @@ options:
   --depth N        run every position at depth N                (compare)
   --positions F    positions from the EPD file F (`FEN ;D1 n ;D2 n ...`),
                    each at its deepest listed depth or --depth  (compare)
+  --no-bmi2        no x86_64/native+bmi2 column (the opt-in build with
+                   -C target-feature=+popcnt,+bmi1,+bmi2)       (bench)
   --table-only     print the table of earlier results only      (bench)
   -- ARGS          passed on to the bench binaries, e.g. a filter (bench)
 
-Each combination builds in its own target dir, target/xtask/<target>-<backend>.";
+Each combination builds in its own target dir, target/xtask/<target>-<backend>
+(the BMI2 build in target/xtask/x86_64-unknown-linux-gnu-native-bmi2).";
 
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -50,9 +55,8 @@ fn main() -> ExitCode {
         "cross-test" => args::parse(rest, &["target", "backend", "verbose"]).and_then(|o| ci::cross_test(&o)),
         "compare" => args::parse(rest, &["target", "backend", "verbose", "depth", "positions"])
             .and_then(|o| compare::compare(&o)),
-        "bench" => {
-            args::parse(rest, &["target", "backend", "table-only", "--"]).and_then(|o| bench::bench(&o))
-        }
+        "bench" => args::parse(rest, &["target", "backend", "no-bmi2", "table-only", "--"])
+            .and_then(|o| bench::bench(&o)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

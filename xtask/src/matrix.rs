@@ -56,6 +56,10 @@ pub fn parse_target(text: &str) -> Result<String, String> {
     }
 }
 
+/// The rustc flags of the opt-in fast x86_64 build: bb-tables selects its
+/// PEXT slider lookups by `cfg(target_feature = "bmi2")`.
+pub const BMI2_RUSTFLAGS: [&str; 2] = ["-C", "target-feature=+popcnt,+bmi1,+bmi2"];
+
 /// One cell of the matrix: a target triple built with one backend.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Combination {
@@ -63,23 +67,48 @@ pub struct Combination {
     pub target: String,
     /// Backend, passed as `BB_BACKEND`.
     pub backend: Backend,
+    /// Built with [`BMI2_RUSTFLAGS`]: the opt-in build for x86_64 CPUs
+    /// with BMI2, next to the portable one.
+    pub bmi2: bool,
 }
 
 impl Combination {
-    /// Creates the combination of `target` and `backend`.
+    /// Creates the portable combination of `target` and `backend`.
     pub fn new(target: &str, backend: Backend) -> Combination {
-        Combination { target: target.to_string(), backend }
+        Combination { target: target.to_string(), backend, bmi2: false }
+    }
+
+    /// The same target and backend built with [`BMI2_RUSTFLAGS`].
+    pub fn with_bmi2(&self) -> Combination {
+        Combination { bmi2: true, ..self.clone() }
+    }
+
+    /// `+bmi2` for the BMI2 build, empty for the portable one.
+    fn flavour(&self) -> &'static str {
+        if self.bmi2 {
+            "+bmi2"
+        } else {
+            ""
+        }
+    }
+
+    /// A short name for table columns: `x86_64/native`, `x86_64/native+bmi2`.
+    pub fn label(&self) -> String {
+        let short_target = self.target.split('-').next().unwrap_or(&self.target);
+        format!("{short_target}/{}{}", self.backend.env_value(), self.flavour())
     }
 
     /// The cargo target directory of this combination. Each combination has
-    /// its own, so that switching `BB_BACKEND` or `--target` never throws
-    /// away another combination's build.
+    /// its own, so that switching `BB_BACKEND`, `--target` or the BMI2 flags
+    /// never throws away another combination's build.
     pub fn target_dir(&self, workspace: &Path) -> PathBuf {
-        xtask_dir(workspace).join(format!("{}-{}", self.target, self.backend.env_value()))
+        let flavour = if self.bmi2 { "-bmi2" } else { "" };
+        xtask_dir(workspace).join(format!("{}-{}{flavour}", self.target, self.backend.env_value()))
     }
 
     /// A cargo command in the workspace for this combination: `--target`,
-    /// `BB_BACKEND` and the target directory are set.
+    /// `BB_BACKEND` and the target directory are set, and for the BMI2
+    /// build the rustc flags (on this command only).
     pub fn cargo(&self, workspace: &Path, subcommand: &str) -> Command {
         let mut command = cargo_command(workspace);
         command
@@ -88,6 +117,12 @@ impl Combination {
             .arg(&self.target)
             .env("BB_BACKEND", self.backend.env_value())
             .env("CARGO_TARGET_DIR", self.target_dir(workspace));
+        if self.bmi2 {
+            let encoded = std::env::var("CARGO_ENCODED_RUSTFLAGS").ok();
+            let plain = std::env::var("RUSTFLAGS").ok();
+            let (name, value) = rustflags_with(encoded, plain, &BMI2_RUSTFLAGS);
+            command.env(name, value);
+        }
         command
     }
 
@@ -99,8 +134,60 @@ impl Combination {
 
 impl fmt::Display for Combination {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{}/{}", self.target, self.backend.env_value())
+        write!(formatter, "{}/{}{}", self.target, self.backend.env_value(), self.flavour())
     }
+}
+
+/// The environment variable and value that give rustc `extra` flags on top
+/// of the user's own. Cargo reads `CARGO_ENCODED_RUSTFLAGS` (flags apart by
+/// 0x1f) in preference to `RUSTFLAGS`, so the flags go wherever the user's
+/// are; otherwise `RUSTFLAGS`, appended to what it holds.
+fn rustflags_with(encoded: Option<String>, plain: Option<String>, extra: &[&str]) -> (&'static str, String) {
+    match (encoded, plain) {
+        (Some(encoded), _) => {
+            let mut flags: Vec<&str> = encoded.split('\x1f').filter(|flag| !flag.is_empty()).collect();
+            flags.extend(extra);
+            ("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"))
+        }
+        (None, plain) => {
+            let mut flags: Vec<&str> = plain.as_deref().unwrap_or("").split_whitespace().collect();
+            flags.extend(extra);
+            ("RUSTFLAGS", flags.join(" "))
+        }
+    }
+}
+
+/// Whether the CPU xtask runs on (the host, where the benches run) has
+/// every instruction set of [`BMI2_RUSTFLAGS`].
+pub fn host_has_bmi2() -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        false
+    }
+}
+
+/// `combinations` with the BMI2 build of each x86_64/native one right after
+/// it: the BMI2 build is a flavour of x86_64/native, not a combination of
+/// its own in the matrix.
+pub fn with_bmi2_flavour(combinations: &[Combination]) -> Vec<Combination> {
+    let mut flavoured = Vec::new();
+    for combination in combinations {
+        flavoured.push(combination.clone());
+        let x86_64 = combination.target.starts_with("x86_64-");
+        if x86_64 && combination.backend == Backend::Native && !combination.bmi2 {
+            let bmi2 = combination.with_bmi2();
+            if !combinations.contains(&bmi2) {
+                flavoured.push(bmi2);
+            }
+        }
+    }
+    flavoured
 }
 
 /// The matrix narrowed by `--target` and `--backend` options: an empty list
@@ -225,6 +312,64 @@ mod tests {
         assert_eq!(
             release,
             Path::new("/ws/target/xtask/i686-unknown-linux-musl-native/i686-unknown-linux-musl/release")
+        );
+        let bmi2 = Combination::new(X86_64, Backend::Native).with_bmi2();
+        assert_eq!(
+            bmi2.target_dir(workspace),
+            Path::new("/ws/target/xtask/x86_64-unknown-linux-gnu-native-bmi2")
+        );
+        assert!(!dirs.contains(&bmi2.target_dir(workspace)));
+    }
+
+    #[test]
+    fn the_bmi2_build_is_named_apart() {
+        let portable = Combination::new(X86_64, Backend::Native);
+        let bmi2 = portable.with_bmi2();
+        assert_ne!(portable, bmi2);
+        assert_eq!(portable.label(), "x86_64/native");
+        assert_eq!(bmi2.label(), "x86_64/native+bmi2");
+        assert_eq!(bmi2.to_string(), "x86_64-unknown-linux-gnu/native+bmi2");
+        assert_eq!(Combination::new(I686, Backend::HiLo).label(), "i686/hilo");
+    }
+
+    #[test]
+    fn bmi2_flavour_follows_each_x86_64_native_only() {
+        let flavoured = with_bmi2_flavour(&select(&[], &[]));
+        let labels: Vec<String> = flavoured.iter().map(Combination::label).collect();
+        assert_eq!(
+            labels,
+            ["x86_64/native", "x86_64/native+bmi2", "x86_64/hilo", "i686/native", "i686/hilo"]
+        );
+        assert_eq!(with_bmi2_flavour(&select(&[I686.to_string()], &[])), select(&[I686.to_string()], &[]));
+        // Already flavoured: not doubled.
+        assert_eq!(with_bmi2_flavour(&flavoured), flavoured);
+    }
+
+    #[test]
+    fn bmi2_flags_only_on_the_bmi2_command_and_after_the_users_own() {
+        let workspace = Path::new("/ws");
+        let has_flags = |command: &Command| {
+            command.get_envs().any(|(name, _)| name == "RUSTFLAGS" || name == "CARGO_ENCODED_RUSTFLAGS")
+        };
+        let portable = Combination::new(X86_64, Backend::Native);
+        assert!(!has_flags(&portable.cargo(workspace, "bench")));
+        assert!(has_flags(&portable.with_bmi2().cargo(workspace, "bench")));
+
+        let joined = BMI2_RUSTFLAGS.join(" ");
+        assert_eq!(rustflags_with(None, None, &BMI2_RUSTFLAGS), ("RUSTFLAGS", joined.clone()));
+        assert_eq!(rustflags_with(None, Some("  ".into()), &BMI2_RUSTFLAGS), ("RUSTFLAGS", joined.clone()));
+        assert_eq!(
+            rustflags_with(None, Some("-C debuginfo=1".into()), &BMI2_RUSTFLAGS),
+            ("RUSTFLAGS", format!("-C debuginfo=1 {joined}"))
+        );
+        let encoded = BMI2_RUSTFLAGS.join("\x1f");
+        assert_eq!(
+            rustflags_with(Some("--cfg\x1ffoo".into()), Some("ignored".into()), &BMI2_RUSTFLAGS),
+            ("CARGO_ENCODED_RUSTFLAGS", format!("--cfg\x1ffoo\x1f{encoded}"))
+        );
+        assert_eq!(
+            rustflags_with(Some(String::new()), None, &BMI2_RUSTFLAGS),
+            ("CARGO_ENCODED_RUSTFLAGS", encoded)
         );
     }
 }
