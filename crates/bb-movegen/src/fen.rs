@@ -180,7 +180,7 @@ fn parse_castling(position: &mut Position, field: &str) -> Result<(), FenError> 
             position.chess960 = true;
         }
         position.castling = position.castling.with(color, side);
-        position.castling_rooks[side.index(color)] = rook;
+        position.set_castling_rook(color, side, rook);
     }
     Ok(())
 }

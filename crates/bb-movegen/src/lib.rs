@@ -47,4 +47,4 @@ pub use position::Position;
 static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
 static_assertions::assert_impl_all!(Position: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
-static_assertions::const_assert!(core::mem::size_of::<Position>() <= 96);
+static_assertions::const_assert!(core::mem::size_of::<Position>() <= 104);

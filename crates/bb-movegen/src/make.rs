@@ -106,7 +106,9 @@ impl Position {
         };
 
         let mut castling = self.castling;
-        if !castling.is_empty() {
+        let touched = from.bitboard() | to.bitboard();
+        if !castling.is_empty() && (mover == PieceKind::King || (touched & self.castling_rook_squares).any())
+        {
             castling = castling.without_bits(self.castling_rights_lost(us, mover, from, to));
             if KEYED {
                 key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(castling.bits());

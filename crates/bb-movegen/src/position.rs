@@ -1,6 +1,6 @@
 //! `Position`: the board as six piece-kind bitboards plus colour
 //! occupancies, and the game state. Positions are copied on every move
-//! (copy-make), so the struct is kept small and `Copy`: at 96 bytes the
+//! (copy-make), so the struct is kept small and `Copy`: at 104 bytes the
 //! copy is a few vector moves inline, where the earlier 224 bytes (twelve
 //! bitboards and a square-to-piece table) cost a `memcpy` call per move.
 //! The occupancy of both colours is derived, not stored.
@@ -25,6 +25,10 @@ pub struct Position {
     /// The rook each castling right castles with, by [`CastlingSide::index`].
     /// Only meaningful while the right is held.
     pub(crate) castling_rooks: [Square; 4],
+    /// The squares of the castling rooks, a superset of those whose right
+    /// is still held: a move touching none of them (and not by a king)
+    /// cannot change the rights, which `play` checks with one AND.
+    pub(crate) castling_rook_squares: Bitboard,
     pub(crate) en_passant: Option<Square>,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -45,6 +49,7 @@ impl Position {
             side_to_move: Color::White,
             castling: CastlingRights::NONE,
             castling_rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
+            castling_rook_squares: Bitboard::EMPTY,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -164,6 +169,12 @@ impl Position {
         } else {
             None
         }
+    }
+
+    /// Records `rook` as the rook `color` castles with on `side` (set-up only).
+    pub(crate) fn set_castling_rook(&mut self, color: Color, side: CastlingSide, rook: Square) {
+        self.castling_rooks[side.index(color)] = rook;
+        self.castling_rook_squares.insert(rook);
     }
 
     /// The en-passant target square, as in FEN: set after every double push.
@@ -375,7 +386,7 @@ impl Position {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling_rook(color, side) {
                     rights = rights.with(color.opposite(), side);
-                    mirror.castling_rooks[side.index(color.opposite())] = rook.flip_rank();
+                    mirror.set_castling_rook(color.opposite(), side, rook.flip_rank());
                 }
             }
         }
