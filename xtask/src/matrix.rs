@@ -12,6 +12,10 @@ pub const X86_64: &str = "x86_64-unknown-linux-gnu";
 pub const I686: &str = "i686-unknown-linux-musl";
 /// The targets of the full matrix, in display order.
 pub const TARGETS: [&str; 2] = [X86_64, I686];
+/// The target xtask itself was built for, which is the host's, when it is
+/// [`X86_64`]; empty otherwise (no other host is needed so far).
+const HOST_TARGET: &str =
+    if cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")) { X86_64 } else { "" };
 
 /// Which `U64` implementation bb-core is built with (`BB_BACKEND`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,15 +110,28 @@ impl Combination {
         xtask_dir(workspace).join(format!("{}-{}{flavour}", self.target, self.backend.env_value()))
     }
 
-    /// A cargo command in the workspace for this combination: `--target`,
+    /// Whether cargo builds this combination for the host, without
+    /// `--target`: the BMI2 build of the host's own target. With `--target`,
+    /// cargo gives `RUSTFLAGS` to the target's code only, not to build
+    /// scripts; then a dependency whose build script generates tables by
+    /// its own `cfg(target_feature = "bmi2")` (chess 3.2.0 does) leaves out
+    /// the tables its BMI2 library code uses and fails to compile. Without
+    /// `--target` the flags reach build scripts as well, which is safe
+    /// because the BMI2 build only runs where the host has BMI2.
+    fn builds_as_host(&self) -> bool {
+        self.bmi2 && self.target == HOST_TARGET
+    }
+
+    /// A cargo command in the workspace for this combination: the target,
     /// `BB_BACKEND` and the target directory are set, and for the BMI2
     /// build the rustc flags (on this command only).
     pub fn cargo(&self, workspace: &Path, subcommand: &str) -> Command {
         let mut command = cargo_command(workspace);
+        command.arg(subcommand);
+        if !self.builds_as_host() {
+            command.arg("--target").arg(&self.target);
+        }
         command
-            .arg(subcommand)
-            .arg("--target")
-            .arg(&self.target)
             .env("BB_BACKEND", self.backend.env_value())
             .env("CARGO_TARGET_DIR", self.target_dir(workspace));
         if self.bmi2 {
@@ -128,7 +145,11 @@ impl Combination {
 
     /// Where cargo puts the binaries of `profile` (`release`, `debug`).
     pub fn profile_dir(&self, workspace: &Path, profile: &str) -> PathBuf {
-        self.target_dir(workspace).join(&self.target).join(profile)
+        if self.builds_as_host() {
+            self.target_dir(workspace).join(profile)
+        } else {
+            self.target_dir(workspace).join(&self.target).join(profile)
+        }
     }
 }
 
@@ -354,6 +375,16 @@ mod tests {
         let portable = Combination::new(X86_64, Backend::Native);
         assert!(!has_flags(&portable.cargo(workspace, "bench")));
         assert!(has_flags(&portable.with_bmi2().cargo(workspace, "bench")));
+        let has_target = |command: &Command| command.get_args().any(|arg| arg == "--target");
+        assert!(has_target(&portable.cargo(workspace, "bench")));
+        // On an x86_64 Linux host the BMI2 build is a host build, so that
+        // the flags reach the build scripts too; its binaries move with it.
+        let bmi2 = portable.with_bmi2();
+        let as_host = HOST_TARGET == X86_64;
+        assert_eq!(has_target(&bmi2.cargo(workspace, "bench")), !as_host);
+        let release = Path::new("/ws/target/xtask/x86_64-unknown-linux-gnu-native-bmi2");
+        let release = if as_host { release.join("release") } else { release.join(X86_64).join("release") };
+        assert_eq!(bmi2.profile_dir(workspace, "release"), release);
 
         let joined = BMI2_RUSTFLAGS.join(" ");
         assert_eq!(rustflags_with(None, None, &BMI2_RUSTFLAGS), ("RUSTFLAGS", joined.clone()));
