@@ -41,9 +41,15 @@ impl Position {
         self.halfmove_clock >= 100 && !self.is_checkmate()
     }
 
-    /// The piece `mv` moves (the king, for castling).
+    /// The piece `mv` moves (the king, for castling): the side to move's
+    /// piece on its origin, `None` when the origin holds none of theirs.
+    #[inline]
     pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
-        self.piece_at(mv.from())
+        let from = mv.from();
+        let ours = self.by_color(self.side_to_move).contains(from);
+        // Move ordering asks this for every quiet move: the colour is known,
+        // so only the kind is looked up.
+        self.kind_at(from).filter(|_| ours).map(|kind| Piece::new(self.side_to_move, kind))
     }
 
     /// The kind of piece `mv` captures: a pawn for en passant, nothing for
