@@ -36,6 +36,7 @@ fn usable_cutoff(hit: &Hit, alpha: Score, beta: Score) -> bool {
 }
 
 /// The (piece, destination) of a move, for continuation history.
+#[inline(always)]
 pub(super) fn piece_to(position: &Position, mv: Move) -> Option<PieceTo> {
     position.moved_piece(mv).map(|piece| PieceTo::new(piece, mv.king_destination()))
 }

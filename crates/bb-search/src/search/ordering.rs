@@ -19,6 +19,7 @@ const KILLER: i32 = 1_000_000;
 const BAD_CAPTURE: i32 = -1_000_000;
 
 /// Most valuable victim, least valuable attacker: victims dominate.
+#[inline(always)]
 fn mvv_lva(position: &Position, mv: Move) -> i32 {
     let victim = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
     let promotion = mv.promotion().map_or(0, |kind| SEE_VALUE[kind.index()]);
@@ -46,7 +47,7 @@ pub struct QuietContext<'a> {
 }
 
 /// The history score of a quiet move: butterfly plus continuation terms.
-#[inline]
+#[inline(always)]
 pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) -> i32 {
     let side = position.side_to_move();
     let mut score = context.history.get(side, mv);
