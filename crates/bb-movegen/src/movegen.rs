@@ -313,19 +313,29 @@ fn generate_piece_moves<S: MoveSink>(
     let allowed = targets.quiet | targets.capture;
     let enemies = position.by_color(us.opposite());
     let occupied = position.occupied();
-    // Pinned pieces only when not in check: a pinned piece can never
-    // resolve a check, and then `allowed` is already narrow.
-    let pin_limit = |from: Square| if pinned.contains(from) { line(king, from) } else { Bitboard::FULL };
+    let queens = position.colored(us, PieceKind::Queen);
+    let diagonal_movers = position.colored(us, PieceKind::Bishop) | queens;
+    let straight_movers = position.colored(us, PieceKind::Rook) | queens;
 
+    // Free pieces first, with no pin test in the loops.
     for from in position.colored(us, PieceKind::Knight) - pinned {
         sink.piece_moves(from, knight_attacks(from) & allowed, enemies);
     }
-    let queens = position.colored(us, PieceKind::Queen);
-    for from in position.colored(us, PieceKind::Bishop) | queens {
-        sink.piece_moves(from, bishop_attacks(from, occupied) & allowed & pin_limit(from), enemies);
+    for from in diagonal_movers - pinned {
+        sink.piece_moves(from, bishop_attacks(from, occupied) & allowed, enemies);
     }
-    for from in position.colored(us, PieceKind::Rook) | queens {
-        sink.piece_moves(from, rook_attacks(from, occupied) & allowed & pin_limit(from), enemies);
+    for from in straight_movers - pinned {
+        sink.piece_moves(from, rook_attacks(from, occupied) & allowed, enemies);
+    }
+    // A pinned slider moves along its pin (a pinned knight never can), and
+    // only when not in check: a pinned piece can never resolve a check.
+    if pinned.any() && position.checkers.is_empty() {
+        for from in diagonal_movers & pinned {
+            sink.piece_moves(from, bishop_attacks(from, occupied) & allowed & line(king, from), enemies);
+        }
+        for from in straight_movers & pinned {
+            sink.piece_moves(from, rook_attacks(from, occupied) & allowed & line(king, from), enemies);
+        }
     }
 }
 
