@@ -269,7 +269,8 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
             generate_castling(position, us, king, sink);
         }
     }
-    if filter != MoveFilter::Quiets {
+    // Tested here so that the rare en-passant code stays out of line.
+    if filter != MoveFilter::Quiets && position.en_passant.is_some() {
         generate_en_passant::<C, S>(position, king, sink);
     }
 }
