@@ -126,6 +126,8 @@ trait Side {
     fn up(pawns: Bitboard) -> Bitboard;
     fn up_west(pawns: Bitboard) -> Bitboard;
     fn up_east(pawns: Bitboard) -> Bitboard;
+    /// The squares the opponent's `pawns` attack.
+    fn enemy_pawn_attacks(pawns: Bitboard) -> Bitboard;
 }
 
 struct White;
@@ -150,6 +152,10 @@ impl Side for White {
     fn up_east(pawns: Bitboard) -> Bitboard {
         pawns.north_east()
     }
+    #[inline(always)]
+    fn enemy_pawn_attacks(pawns: Bitboard) -> Bitboard {
+        pawns.south_west() | pawns.south_east()
+    }
 }
 
 impl Side for Black {
@@ -170,6 +176,10 @@ impl Side for Black {
     #[inline(always)]
     fn up_east(pawns: Bitboard) -> Bitboard {
         pawns.south_east()
+    }
+    #[inline(always)]
+    fn enemy_pawn_attacks(pawns: Bitboard) -> Bitboard {
+        pawns.north_west() | pawns.north_east()
     }
 }
 
@@ -228,12 +238,22 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
         MoveFilter::Quiets => (!occupied, Bitboard::EMPTY),
     };
 
-    // King moves, tested with the king lifted so sliders see through it.
+    // King moves. Squares guarded by a pawn or the king are removed
+    // set-wise; knights and sliders are tested per square, with the king
+    // lifted so that sliders see through it.
+    let guarded = C::enemy_pawn_attacks(position.colored(them, PieceKind::Pawn))
+        | king_attacks(position.king_square(them));
+    let mut king_targets = (king_attacks(king) & (quiet_filter | capture_filter)) - guarded;
     let without_king = occupied.without(king);
-    let mut king_targets = king_attacks(king) & (quiet_filter | capture_filter);
+    let their_knights = position.colored(them, PieceKind::Knight);
+    let their_queens = position.colored(them, PieceKind::Queen);
+    let their_straight = position.colored(them, PieceKind::Rook) | their_queens;
+    let their_diagonal = position.colored(them, PieceKind::Bishop) | their_queens;
     let mut safe = Bitboard::EMPTY;
     while let Some(to) = king_targets.pop_first() {
-        if !position.is_attacked_by(to, them, without_king) {
+        if (knight_attacks(to) & their_knights).is_empty()
+            && Position::sliders_reaching(to, without_king, their_straight, their_diagonal).is_empty()
+        {
             safe.insert(to);
         }
     }
