@@ -25,7 +25,8 @@
 #![cfg_attr(not(test), no_std)]
 
 mod castling;
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+// Only builds that may lack POPCNT ask the CPU (see `perft`).
+#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 mod cpu;
 mod error;
 mod fen;
