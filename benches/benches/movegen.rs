@@ -68,7 +68,7 @@ fn play_all(criterion: &mut Criterion) {
             bencher.iter(|| {
                 let position = black_box(&position);
                 // XOR of the children's hashes: every `play` must happen.
-                black_box(&moves).iter().fold(0u64, |acc, &mv| acc ^ position.play(mv).hash())
+                black_box(&moves).iter().fold(0u64, |acc, &mv| acc ^ position.play(mv).zobrist_key())
             })
         });
     }

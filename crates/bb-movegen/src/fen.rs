@@ -67,7 +67,7 @@ impl Position {
         if position.halfmove_clock > plies_played {
             return Err(FenError::HalfmoveClockTooLarge);
         }
-        position.hash = U64::from_u64(position.compute_hash());
+        position.hash = U64::from_u64(position.compute_zobrist_key());
         Ok(position)
     }
 }
@@ -113,17 +113,17 @@ fn parse_placement(position: &mut Position, placement: &str) -> Result<(), FenEr
 /// promotions allow.
 fn validate_material(position: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
-        let count = position.colored(color, PieceKind::King).count();
+        let count = position.by_color_kind(color, PieceKind::King).count();
         if count != 1 {
             return Err(FenError::KingCount { color, count });
         }
     }
     let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-    if let Some(square) = (position.pieces_of_kind(PieceKind::Pawn) & back_ranks).first_square() {
+    if let Some(square) = (position.by_kind(PieceKind::Pawn) & back_ranks).first_square() {
         return Err(FenError::PawnOnBackRank(square));
     }
     for color in Color::ALL {
-        let count = |kind| position.colored(color, kind).count();
+        let count = |kind| position.by_color_kind(color, kind).count();
         let promoted = count(PieceKind::Queen).saturating_sub(1)
             + count(PieceKind::Rook).saturating_sub(2)
             + count(PieceKind::Bishop).saturating_sub(2)
@@ -146,7 +146,7 @@ fn parse_castling(position: &mut Position, field: &str) -> Result<(), FenError> 
             Color::Black => Rank::Eighth,
         };
         let king = position.king_square(color);
-        let rooks = position.colored(color, PieceKind::Rook) & home.bitboard();
+        let rooks = position.by_color_kind(color, PieceKind::Rook) & home.bitboard();
         let (side, rook) = match c.to_ascii_lowercase() {
             'k' => {
                 let beyond_king = rooks & !Bitboard::from_u64((2u64 << king as u32).wrapping_sub(1));
@@ -232,9 +232,9 @@ fn validate_checks(position: &mut Position) -> Result<(), FenError> {
         0 | 1 => Ok(()),
         2 => {
             let king = position.king_square(us);
-            let sliders = position.pieces_of_kind(PieceKind::Bishop)
-                | position.pieces_of_kind(PieceKind::Rook)
-                | position.pieces_of_kind(PieceKind::Queen);
+            let sliders = position.by_kind(PieceKind::Bishop)
+                | position.by_kind(PieceKind::Rook)
+                | position.by_kind(PieceKind::Queen);
             let first = checkers.first_square_unchecked();
             let second = checkers.without(first).first_square_unchecked();
             // A discovered check needs a slider, and the piece that moved

@@ -28,14 +28,17 @@ mod castling;
 // Only builds that may lack POPCNT ask the CPU (see `perft`).
 #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 mod cpu;
+mod display;
 mod error;
 mod fen;
 mod make;
+mod move_facts;
+mod move_text;
 mod movegen;
 mod moves;
 mod perft;
 mod position;
-mod queries;
+mod rules;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};

@@ -211,7 +211,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn en_passant_key(&self) -> U64 {
         let us = self.side_to_move;
-        en_passant_key(self.en_passant, self.colored(us, PieceKind::Pawn), us.opposite())
+        en_passant_key(self.en_passant, self.by_color_kind(us, PieceKind::Pawn), us.opposite())
     }
 }
 

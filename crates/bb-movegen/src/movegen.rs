@@ -241,14 +241,14 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
     // King moves. Squares guarded by a pawn or the king are removed
     // set-wise; knights and sliders are tested per square, with the king
     // lifted so that sliders see through it.
-    let guarded = C::enemy_pawn_attacks(position.colored(them, PieceKind::Pawn))
+    let guarded = C::enemy_pawn_attacks(position.by_color_kind(them, PieceKind::Pawn))
         | king_attacks(position.king_square(them));
     let mut king_targets = (king_attacks(king) & (quiet_filter | capture_filter)) - guarded;
     let without_king = occupied.without(king);
-    let their_knights = position.colored(them, PieceKind::Knight);
-    let their_queens = position.colored(them, PieceKind::Queen);
-    let their_straight = position.colored(them, PieceKind::Rook) | their_queens;
-    let their_diagonal = position.colored(them, PieceKind::Bishop) | their_queens;
+    let their_knights = position.by_color_kind(them, PieceKind::Knight);
+    let their_queens = position.by_color_kind(them, PieceKind::Queen);
+    let their_straight = position.by_color_kind(them, PieceKind::Rook) | their_queens;
+    let their_diagonal = position.by_color_kind(them, PieceKind::Bishop) | their_queens;
     let mut safe = Bitboard::EMPTY;
     while let Some(to) = king_targets.pop_first() {
         if (knight_attacks(to) & their_knights).is_empty()
@@ -271,7 +271,7 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
 
     generate_pawn_moves::<C, S>(
         position,
-        own.intersection(position.colored(us, PieceKind::Pawn)) - pinned,
+        own.intersection(position.by_color_kind(us, PieceKind::Pawn)) - pinned,
         targets,
         sink,
     );
@@ -279,7 +279,7 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
 
     if checkers.is_empty() {
         // A pinned piece may still move along its pin (never out of check).
-        for pawn in position.colored(us, PieceKind::Pawn) & pinned {
+        for pawn in position.by_color_kind(us, PieceKind::Pawn) & pinned {
             let along_pin = line(king, pawn);
             let pin_targets =
                 Targets { quiet: targets.quiet & along_pin, capture: targets.capture & along_pin };
@@ -334,12 +334,12 @@ fn generate_piece_moves<S: MoveSink>(
     let allowed = targets.quiet | targets.capture;
     let enemies = position.by_color(us.opposite());
     let occupied = position.occupied();
-    let queens = position.colored(us, PieceKind::Queen);
-    let diagonal_movers = position.colored(us, PieceKind::Bishop) | queens;
-    let straight_movers = position.colored(us, PieceKind::Rook) | queens;
+    let queens = position.by_color_kind(us, PieceKind::Queen);
+    let diagonal_movers = position.by_color_kind(us, PieceKind::Bishop) | queens;
+    let straight_movers = position.by_color_kind(us, PieceKind::Rook) | queens;
 
     // Free pieces first, with no pin test in the loops.
-    for from in position.colored(us, PieceKind::Knight) - pinned {
+    for from in position.by_color_kind(us, PieceKind::Knight) - pinned {
         sink.piece_moves(from, knight_attacks(from) & allowed, enemies);
     }
     for from in diagonal_movers - pinned {
@@ -402,7 +402,7 @@ fn generate_en_passant<C: Side, S: MoveSink>(position: &Position, king: Square, 
     let us = C::US;
     let them = us.opposite();
     let captured = Square::from_index_wrapping((target as i32 - C::UP as i32) as u32);
-    let capturers = pawn_attacks(them, target) & position.colored(us, PieceKind::Pawn);
+    let capturers = pawn_attacks(them, target) & position.by_color_kind(us, PieceKind::Pawn);
     for from in capturers {
         let occupied = position.occupied().without(from).without(captured).with(target);
         let attackers = position.attacks_to(king, occupied) & position.by_color(them);

@@ -114,7 +114,7 @@ impl Position {
 
     /// The squares holding `piece`.
     #[inline(always)]
-    pub fn pieces(&self, piece: Piece) -> Bitboard {
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
         // Colour and kind from the index by arithmetic: `Piece::kind` is a
         // table lookup, measurable in evaluation, which asks this often.
         let index = piece.index();
@@ -124,13 +124,13 @@ impl Position {
 
     /// The squares holding pieces of `kind`, of either colour.
     #[inline(always)]
-    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
         self.kinds[kind.index()]
     }
 
     /// The squares holding `color`'s pieces of `kind`.
     #[inline(always)]
-    pub fn colored(&self, color: Color, kind: PieceKind) -> Bitboard {
+    pub fn by_color_kind(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.kinds[kind.index()] & self.colors[color.index()]
     }
 
@@ -152,7 +152,7 @@ impl Position {
     /// exactly one king per side.
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.colored(color, PieceKind::King).first_square_unchecked()
+        self.by_color_kind(color, PieceKind::King).first_square_unchecked()
     }
 
     /// The castling rights still held.
@@ -197,7 +197,7 @@ impl Position {
 
     /// The Zobrist key, updated incrementally by [`Position::play`].
     #[inline(always)]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_key(&self) -> u64 {
         self.hash.to_u64()
     }
 
@@ -223,12 +223,12 @@ impl Position {
     /// pieces, e.g. the moving king).
     #[inline(always)]
     pub fn attacks_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
-        let rooks = self.pieces_of_kind(PieceKind::Rook) | self.pieces_of_kind(PieceKind::Queen);
-        let bishops = self.pieces_of_kind(PieceKind::Bishop) | self.pieces_of_kind(PieceKind::Queen);
-        (pawn_attacks(Color::White, square) & self.pieces(Piece::BlackPawn))
-            | (pawn_attacks(Color::Black, square) & self.pieces(Piece::WhitePawn))
-            | (knight_attacks(square) & self.pieces_of_kind(PieceKind::Knight))
-            | (king_attacks(square) & self.pieces_of_kind(PieceKind::King))
+        let rooks = self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Queen);
+        let bishops = self.by_kind(PieceKind::Bishop) | self.by_kind(PieceKind::Queen);
+        (pawn_attacks(Color::White, square) & self.by_piece(Piece::BlackPawn))
+            | (pawn_attacks(Color::Black, square) & self.by_piece(Piece::WhitePawn))
+            | (knight_attacks(square) & self.by_kind(PieceKind::Knight))
+            | (king_attacks(square) & self.by_kind(PieceKind::King))
             | (rook_attacks(square, occupied) & rooks)
             | (bishop_attacks(square, occupied) & bishops)
     }
@@ -260,15 +260,16 @@ impl Position {
     /// True when any piece of `attacker` attacks `square` given `occupied`.
     #[inline(always)]
     pub fn is_attacked_by(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
-        let queens = self.colored(attacker, PieceKind::Queen);
-        (knight_attacks(square) & self.colored(attacker, PieceKind::Knight)).any()
-            || (pawn_attacks(attacker.opposite(), square) & self.colored(attacker, PieceKind::Pawn)).any()
-            || (king_attacks(square) & self.colored(attacker, PieceKind::King)).any()
+        let queens = self.by_color_kind(attacker, PieceKind::Queen);
+        (knight_attacks(square) & self.by_color_kind(attacker, PieceKind::Knight)).any()
+            || (pawn_attacks(attacker.opposite(), square) & self.by_color_kind(attacker, PieceKind::Pawn))
+                .any()
+            || (king_attacks(square) & self.by_color_kind(attacker, PieceKind::King)).any()
             || Self::sliders_reaching(
                 square,
                 occupied,
-                self.colored(attacker, PieceKind::Rook) | queens,
-                self.colored(attacker, PieceKind::Bishop) | queens,
+                self.by_color_kind(attacker, PieceKind::Rook) | queens,
+                self.by_color_kind(attacker, PieceKind::Bishop) | queens,
             )
             .any()
     }
@@ -277,19 +278,19 @@ impl Position {
     pub fn attacked_by(&self, color: Color) -> Bitboard {
         let occupied = self.occupied();
         let mut attacked = Bitboard::EMPTY;
-        let pawns = self.colored(color, PieceKind::Pawn);
+        let pawns = self.by_color_kind(color, PieceKind::Pawn);
         attacked |= match color {
             Color::White => pawns.north_east() | pawns.north_west(),
             Color::Black => pawns.south_east() | pawns.south_west(),
         };
-        for square in self.colored(color, PieceKind::Knight) {
+        for square in self.by_color_kind(color, PieceKind::Knight) {
             attacked |= knight_attacks(square);
         }
-        let queens = self.colored(color, PieceKind::Queen);
-        for square in self.colored(color, PieceKind::Bishop) | queens {
+        let queens = self.by_color_kind(color, PieceKind::Queen);
+        for square in self.by_color_kind(color, PieceKind::Bishop) | queens {
             attacked |= bishop_attacks(square, occupied);
         }
-        for square in self.colored(color, PieceKind::Rook) | queens {
+        for square in self.by_color_kind(color, PieceKind::Rook) | queens {
             attacked |= rook_attacks(square, occupied);
         }
         attacked | king_attacks(self.king_square(color))
@@ -306,11 +307,11 @@ impl Position {
     pub(crate) fn blockers_for_king(&self, color: Color) -> Bitboard {
         let king = self.king_square(color);
         let them = color.opposite();
-        let queens = self.colored(them, PieceKind::Queen);
+        let queens = self.by_color_kind(them, PieceKind::Queen);
         // Enemy sliders on a line with the king; one with exactly one piece
         // between, one of ours, pins it.
-        let mut snipers = (rook_pseudo_attacks(king) & (self.colored(them, PieceKind::Rook) | queens))
-            | (bishop_pseudo_attacks(king) & (self.colored(them, PieceKind::Bishop) | queens));
+        let mut snipers = (rook_pseudo_attacks(king) & (self.by_color_kind(them, PieceKind::Rook) | queens))
+            | (bishop_pseudo_attacks(king) & (self.by_color_kind(them, PieceKind::Bishop) | queens));
         let mut pinned = Bitboard::EMPTY;
         while let Some(sniper) = snipers.pop_first() {
             let blockers = between(king, sniper) & self.occupied();
@@ -356,7 +357,7 @@ impl Position {
 
     /// The Zobrist key computed from scratch (the incremental one in
     /// [`Position::play`] must always equal it).
-    pub fn compute_hash(&self) -> u64 {
+    pub fn compute_zobrist_key(&self) -> u64 {
         let mut key = U64::ZERO;
         for square in self.occupied() {
             if let Some(piece) = self.piece_at(square) {
@@ -396,7 +397,7 @@ impl Position {
         mirror.fullmove_number = self.fullmove_number;
         mirror.chess960 = self.chess960;
         mirror.checkers = mirror.compute_checkers();
-        mirror.hash = U64::from_u64(mirror.compute_hash());
+        mirror.hash = U64::from_u64(mirror.compute_zobrist_key());
         mirror
     }
 }

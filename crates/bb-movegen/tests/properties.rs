@@ -1,6 +1,7 @@
 //! Invariants checked along random playouts (proptest picks the moves):
 //! FEN round trip, incremental Zobrist equal to from-scratch, every move
-//! leaves the mover's king safe, the generator agrees move for move with an
+//! leaves the mover's king safe, `gives_check`
+//! agrees with making the move, the generator agrees move for move with an
 //! independent slow generator, and captures plus quiets make up all moves.
 
 mod slow_generator;
@@ -31,7 +32,12 @@ fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
         Position::from_fen(&fen).map_err(|error| TestCaseError::fail(format!("{fen}: {error}")))?;
     prop_assert_eq!(&reparsed, position, "FEN round trip of {}", fen);
     prop_assert_eq!(reparsed.to_string(), fen.clone());
-    prop_assert_eq!(position.hash(), position.compute_hash(), "incremental key differs at {}", fen);
+    prop_assert_eq!(
+        position.zobrist_key(),
+        position.compute_zobrist_key(),
+        "incremental key differs at {}",
+        fen
+    );
 
     let legal = position.legal_moves();
     let expected = slow_generator::legal_moves(position);
@@ -62,7 +68,8 @@ fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
             fen
         );
         prop_assert_eq!(next.side_to_move(), mover.opposite());
-        prop_assert_eq!(next.hash(), next.compute_hash(), "key after {} from {}", mv, fen);
+        prop_assert_eq!(position.gives_check(*mv), next.in_check(), "gives_check of {} at {}", mv, fen);
+        prop_assert_eq!(next.zobrist_key(), next.compute_zobrist_key(), "key after {} from {}", mv, fen);
     }
     prop_assert_eq!(position.in_check(), position.checkers().any());
     Ok(legal)

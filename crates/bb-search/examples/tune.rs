@@ -71,7 +71,7 @@ fn generate(args: &[String]) -> Result<(), String> {
             if moves.is_empty() {
                 break;
             }
-            history.push(position.hash());
+            history.push(position.zobrist_key());
             position = position.play(moves.as_slice()[(random.next() % moves.len() as u64) as usize]);
         }
         let mut fens = Vec::new();
@@ -111,13 +111,13 @@ fn generate(args: &[String]) -> Result<(), String> {
             {
                 break;
             }
-            if history.iter().filter(|&&key| key == position.hash()).count() >= 2 {
+            if history.iter().filter(|&&key| key == position.zobrist_key()).count() >= 2 {
                 break;
             }
             if ply >= 8 && !position.in_check() {
                 fens.push(position.to_string());
             }
-            history.push(position.hash());
+            history.push(position.zobrist_key());
             position = position.play(outcome.best_move);
         }
         for fen in fens {

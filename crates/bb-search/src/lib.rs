@@ -28,7 +28,6 @@
 #![warn(missing_docs)]
 
 pub mod bench;
-pub mod checks;
 pub mod eval;
 pub mod heuristics;
 pub mod score;

@@ -50,10 +50,8 @@ pub fn see_ge(position: &Position, mv: Move, threshold: i32) -> bool {
             occupied ^= captured.bitboard();
         }
     }
-    let diagonal_sliders =
-        position.pieces_of_kind(PieceKind::Bishop) | position.pieces_of_kind(PieceKind::Queen);
-    let straight_sliders =
-        position.pieces_of_kind(PieceKind::Rook) | position.pieces_of_kind(PieceKind::Queen);
+    let diagonal_sliders = position.by_kind(PieceKind::Bishop) | position.by_kind(PieceKind::Queen);
+    let straight_sliders = position.by_kind(PieceKind::Rook) | position.by_kind(PieceKind::Queen);
     let mut attackers = position.attacks_to(to, occupied) & occupied;
     let mut side = position.side_to_move();
     // 1 while the side that made the move is winning the exchange.
@@ -91,7 +89,7 @@ pub fn see_ge(position: &Position, mv: Move, threshold: i32) -> bool {
 /// The cheapest of `attackers` (all of `side`): its kind and its square as a set.
 fn least_valuable(position: &Position, side: Color, attackers: Bitboard) -> Option<(PieceKind, Bitboard)> {
     PieceKind::ALL.iter().find_map(|&kind| {
-        let of_kind = attackers & position.colored(side, kind);
+        let of_kind = attackers & position.by_color_kind(side, kind);
         of_kind.first_square().map(|square| (kind, square.bitboard()))
     })
 }

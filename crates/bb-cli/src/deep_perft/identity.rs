@@ -75,7 +75,7 @@ fn en_passant_code(position: &Position) -> u32 {
         Color::Black => Rank::Fourth,
     };
     let file = target.file().index() as i8;
-    let our_pawns = position.colored(us, PieceKind::Pawn);
+    let our_pawns = position.by_color_kind(us, PieceKind::Pawn);
     let capturer_next_to_it = [file - 1, file + 1].into_iter().any(|neighbour| {
         (0..8).contains(&neighbour)
             && our_pawns.contains(bb_core::Square::new(File::from_index(neighbour as u8), pawn_rank))

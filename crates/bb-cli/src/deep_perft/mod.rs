@@ -100,7 +100,7 @@ impl DeepPerft {
 
     fn cached_subtree(&self, table: &PerftTable, position: &Position, depth: u32) -> u128 {
         let Some(identity) = Identity::of(position) else { return self.children(position, depth) };
-        let zobrist = position.hash();
+        let zobrist = position.zobrist_key();
         if let Some(count) = table.probe(zobrist, &identity, depth) {
             return count;
         }
@@ -205,7 +205,7 @@ mod tests {
         let table = PerftTable::with_buckets(4).unwrap();
         let start = Position::startpos();
         let huge = u128::from(u64::MAX) * 1000;
-        table.store(start.hash(), &Identity::of(&start).unwrap(), 14, huge);
+        table.store(start.zobrist_key(), &Identity::of(&start).unwrap(), 14, huge);
         let engine = DeepPerft::new(1, Some(table), false);
         assert_eq!(engine.subtree(&start, 14), huge);
     }

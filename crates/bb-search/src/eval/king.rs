@@ -18,7 +18,7 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, te
     let king = position.king_square(color);
     let shelter_value = shelter(position, color, king, terms);
 
-    let enemy_queens = position.colored(enemy, PieceKind::Queen);
+    let enemy_queens = position.by_color_kind(enemy, PieceKind::Queen);
     let attackers = attacks.king_attackers[us];
     if attackers >= 2 || (attackers >= 1 && enemy_queens.any()) {
         // More attackers make each of them more dangerous.
@@ -52,7 +52,7 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, te
 
 /// Pawn shield and open files around the king; also returns their value.
 fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> S {
-    let own_pawns = position.colored(color, PieceKind::Pawn);
+    let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
     let king_rank = relative_rank(color, king);
     let center_file = king.file().index().clamp(1, 6);
     let (mut near, mut far, mut open) = (0, 0, 0);
@@ -94,7 +94,7 @@ pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
     if position.by_color(weak).has_more_than_one() || score == 0 {
         return 0;
     }
-    let count = |kind: PieceKind| position.colored(strong, kind).count();
+    let count = |kind: PieceKind| position.by_color_kind(strong, kind).count();
     let majors = count(PieceKind::Rook) + count(PieceKind::Queen);
     let bishops = count(PieceKind::Bishop);
     let knights = count(PieceKind::Knight);
@@ -107,7 +107,7 @@ pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
     if majors == 0 && bishops == 1 && knights >= 1 {
         // Only the corners of the bishop's colour can be mated in.
         let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
-        let bishop_on_light = (position.colored(strong, PieceKind::Bishop) & light).any();
+        let bishop_on_light = (position.by_color_kind(strong, PieceKind::Bishop) & light).any();
         let corners: [Square; 2] =
             if bishop_on_light { [Square::H1, Square::A8] } else { [Square::A1, Square::H8] };
         let corner_distance = corners.iter().map(|&corner| distance(weak_king, corner)).min().unwrap_or(0);

@@ -169,7 +169,7 @@ impl AttackInfo {
 pub fn phase(position: &Position) -> i32 {
     let total: i32 = PieceKind::ALL
         .iter()
-        .map(|&kind| weights::PHASE_WEIGHT[kind.index()] * position.pieces_of_kind(kind).count() as i32)
+        .map(|&kind| weights::PHASE_WEIGHT[kind.index()] * position.by_kind(kind).count() as i32)
         .sum();
     total.min(weights::MAX_PHASE)
 }
@@ -177,7 +177,7 @@ pub fn phase(position: &Position) -> i32 {
 /// Material and piece-square terms of `color`'s pieces.
 fn material_and_placement(position: &Position, color: Color, terms: &mut impl Terms) {
     for kind in PieceKind::ALL {
-        for square in position.colored(color, kind) {
+        for square in position.by_color_kind(color, kind) {
             terms.add(AT_PIECE_VALUE + kind.index(), 1);
             terms.add(AT_PIECE_SQUARE + 64 * kind.index() + table_index(color, square), 1);
         }
@@ -204,7 +204,7 @@ fn initial_attacks(position: &Position) -> AttackInfo {
     for color in Color::ALL {
         let king = position.king_square(color);
         attacks.king_zone[color.index()] = bb_tables::king_attacks(king) | king.bitboard();
-        let pawn_attacks = pawn_attack_span(color, position.colored(color, PieceKind::Pawn));
+        let pawn_attacks = pawn_attack_span(color, position.by_color_kind(color, PieceKind::Pawn));
         attacks.pawns[color.index()] = pawn_attacks;
         attacks.add(color, PieceKind::Pawn, pawn_attacks);
         attacks.add(color, PieceKind::King, bb_tables::king_attacks(king));
@@ -220,7 +220,7 @@ fn collect_terms(position: &Position, terms: &mut impl Terms) {
         material_and_placement(position, color, terms);
         pawns::evaluate(position, color, terms);
         pieces::evaluate(position, color, &mut attacks, terms);
-        if position.colored(color, PieceKind::Bishop).count() >= 2 {
+        if position.by_color_kind(color, PieceKind::Bishop).count() >= 2 {
             terms.add(AT_BISHOP_PAIR, 1);
         }
     }
@@ -313,7 +313,7 @@ const SCALE_NORMAL: i32 = 128;
 fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
     let strong = if endgame_score > 0 { Color::White } else { Color::Black };
     let weak = strong.opposite();
-    let count = |color: Color, kind: PieceKind| position.colored(color, kind).count() as i32;
+    let count = |color: Color, kind: PieceKind| position.by_color_kind(color, kind).count() as i32;
     let non_pawn = |color: Color| {
         [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]
             .iter()
@@ -345,8 +345,8 @@ fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
     };
     if only_bishops(Color::White) && only_bishops(Color::Black) {
         let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
-        let white_light = (position.pieces(Piece::WhiteBishop) & light).any();
-        let black_light = (position.pieces(Piece::BlackBishop) & light).any();
+        let white_light = (position.by_piece(Piece::WhiteBishop) & light).any();
+        let black_light = (position.by_piece(Piece::BlackBishop) & light).any();
         if white_light != black_light {
             return 64;
         }

@@ -37,8 +37,8 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
 
 /// The pawn-structure terms of `color`'s pawns.
 pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
-    let own = position.colored(color, PieceKind::Pawn);
-    let enemy = position.colored(color.opposite(), PieceKind::Pawn);
+    let own = position.by_color_kind(color, PieceKind::Pawn);
+    let enemy = position.by_color_kind(color.opposite(), PieceKind::Pawn);
     let enemy_pawn_attacks = pawn_attack_span(color.opposite(), enemy);
     let own_king = position.king_square(color);
     let enemy_king = position.king_square(color.opposite());

@@ -12,18 +12,18 @@ use bb_tables::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 /// attacks in `attacks` (and their pressure on the enemy king zone).
 pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackInfo, terms: &mut impl Terms) {
     let them = color.opposite().index();
-    let own_pawns = position.colored(color, PieceKind::Pawn);
-    let enemy_pawns = position.colored(color.opposite(), PieceKind::Pawn);
+    let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
+    let enemy_pawns = position.by_color_kind(color.opposite(), PieceKind::Pawn);
     let occupied = position.occupied();
-    let own_queens = position.colored(color, PieceKind::Queen);
-    let own_rooks = position.colored(color, PieceKind::Rook);
+    let own_queens = position.by_color_kind(color, PieceKind::Queen);
+    let own_rooks = position.by_color_kind(color, PieceKind::Rook);
     // Squares worth counting for mobility: not blocked by own pawns or king,
     // not covered by enemy pawns.
     let mobility_area = !(own_pawns | position.king_square(color).bitboard() | attacks.pawns[them]);
     let enemy_zone = attacks.king_zone[them];
 
     for kind in [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
-        for square in position.colored(color, kind) {
+        for square in position.by_color_kind(color, kind) {
             // Sliders see through own pieces that move the same way (batteries).
             let reach = match kind {
                 PieceKind::Knight => knight_attacks(square),
@@ -101,9 +101,10 @@ pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo, t
     let enemy = color.opposite();
     let enemy_king = position.king_square(enemy).bitboard();
     let enemy_pieces = position.by_color(enemy) & !enemy_king;
-    let enemy_pawns = position.colored(enemy, PieceKind::Pawn);
+    let enemy_pawns = position.by_color_kind(enemy, PieceKind::Pawn);
     let enemy_non_pawns = enemy_pieces & !enemy_pawns;
-    let majors = position.colored(enemy, PieceKind::Rook) | position.colored(enemy, PieceKind::Queen);
+    let majors =
+        position.by_color_kind(enemy, PieceKind::Rook) | position.by_color_kind(enemy, PieceKind::Queen);
     // Targets worth attacking with a piece: not defended by a pawn, or more
     // valuable than a minor piece.
     let weak_targets = (enemy_pieces & !attacks.pawns[them]) | majors;
@@ -124,13 +125,13 @@ pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo, t
     terms.add(AT_HANGING, hanging.count() as i32);
 
     let own_non_pawns = position.by_color(color)
-        & !position.colored(color, PieceKind::Pawn)
+        & !position.by_color_kind(color, PieceKind::Pawn)
         & !position.king_square(color).bitboard();
     terms.add(AT_DEFENDED_BY_PAWN, (own_non_pawns & attacks.pawns[us]).count() as i32);
 
     // Pawn pushes to squares the enemy pawns do not cover that would then
     // attack an enemy piece.
-    let own_pawns = position.colored(color, PieceKind::Pawn);
+    let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
     let empty = !position.occupied();
     let pushed = match color {
         Color::White => own_pawns.north() & empty,

@@ -10,7 +10,6 @@
 use super::ordering::{is_tactical, quiet_score, MovePicker};
 use super::reductions::{late_move_limit, reduction};
 use super::Searcher;
-use crate::checks::gives_check;
 use crate::eval::evaluate;
 use crate::heuristics::PieceTo;
 use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -22,7 +21,7 @@ use bb_movegen::{Move, Position};
 /// True when `color` has a piece other than pawns and king: positions
 /// without one are where zugzwang makes null-move pruning unsound.
 pub(super) fn has_non_pawn_material(position: &Position, color: Color) -> bool {
-    let pawns_and_kings = position.pieces_of_kind(PieceKind::Pawn) | position.pieces_of_kind(PieceKind::King);
+    let pawns_and_kings = position.by_kind(PieceKind::Pawn) | position.by_kind(PieceKind::King);
     (position.by_color(color) & !pawns_and_kings).any()
 }
 
@@ -87,7 +86,7 @@ impl Searcher<'_> {
         }
 
         let excluded = self.frames[ply].excluded;
-        let key = excluded_key(position.hash(), excluded);
+        let key = excluded_key(position.zobrist_key(), excluded);
         let hit = self.state.tt.probe(key, ply);
         let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
         if let Some(hit) = hit {
@@ -220,7 +219,7 @@ impl Searcher<'_> {
                 if !tactical {
                     // Checks are kept out of the move-count, futility and
                     // history pruning: they are where mates hide.
-                    let checks = gives_check(position, mv);
+                    let checks = position.gives_check(mv);
                     if skip_quiets && !checks {
                         continue;
                     }
@@ -272,7 +271,7 @@ impl Searcher<'_> {
             let new_depth = depth - 1 + extension;
             self.frames[ply].mv = mv;
             self.frames[ply].played = piece_to(position, mv);
-            self.path.push(child.hash());
+            self.path.push(child.zobrist_key());
             moves_searched += 1;
 
             let mut score;

@@ -180,7 +180,7 @@ pub fn search(
     state.tt.new_search();
     let control = Control::new(&request.limits, signals);
     let mut path = request.history.clone();
-    path.push(request.position.hash());
+    path.push(request.position.zobrist_key());
     let mut searcher = Searcher {
         state,
         control,

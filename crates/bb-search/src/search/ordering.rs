@@ -157,7 +157,7 @@ impl MovePicker {
 /// does quiescence need more than the capture generator.
 fn has_pawn_about_to_promote(position: &Position) -> bool {
     let side = position.side_to_move();
-    let pawns = position.colored(side, PieceKind::Pawn);
+    let pawns = position.by_color_kind(side, PieceKind::Pawn);
     let seventh = match side {
         bb_core::Color::White => bb_core::Rank::Seventh.bitboard(),
         bb_core::Color::Black => bb_core::Rank::Second.bitboard(),

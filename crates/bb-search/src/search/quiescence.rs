@@ -26,17 +26,14 @@ impl Searcher<'_> {
     /// repetition of a position since the last irreversible move counts: if
     /// repeating is good for one side, it can repeat again.
     pub(super) fn is_draw(&self, position: &Position) -> bool {
-        if position.halfmove_clock() >= 100 {
-            return !position.is_checkmate();
-        }
-        if position.is_insufficient_material() {
+        if position.is_draw_ignoring_repetition() {
             return true;
         }
         let Some(current) = self.path.len().checked_sub(1) else { return false };
         if self.path[current] == NULL_MOVE_KEY {
             return false;
         }
-        let key = position.hash();
+        let key = position.zobrist_key();
         let reach = (position.halfmove_clock() as usize).min(current);
         for distance in 1..=reach {
             let earlier = self.path[current - distance];
@@ -73,7 +70,7 @@ impl Searcher<'_> {
             return if in_check { DRAW } else { evaluate(position) };
         }
         let pv_node = beta - alpha > 1;
-        let hit = self.state.tt.probe(position.hash(), ply);
+        let hit = self.state.tt.probe(position.zobrist_key(), ply);
         if let Some(hit) = hit {
             let cutoff = match hit.bound {
                 Bound::Exact => true,
@@ -130,7 +127,7 @@ impl Searcher<'_> {
                 continue;
             }
             let child = position.play(mv);
-            self.path.push(child.hash());
+            self.path.push(child.zobrist_key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.control.stopped() {
@@ -149,7 +146,7 @@ impl Searcher<'_> {
         }
 
         let bound = Bound::classify(best_score, alpha_start, beta);
-        self.state.tt.store(position.hash(), ply, best_move.to_u16(), best_score, eval, 0, bound);
+        self.state.tt.store(position.zobrist_key(), ply, best_move.to_u16(), best_score, eval, 0, bound);
         best_score
     }
 }

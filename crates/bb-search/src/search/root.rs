@@ -54,7 +54,7 @@ impl Searcher<'_> {
             };
         }
         // Order the first iteration by the table's move and MVV-LVA-ish tactics.
-        if let Some(hit) = self.state.tt.probe(root.hash(), 0) {
+        if let Some(hit) = self.state.tt.probe(root.zobrist_key(), 0) {
             if let Some(index) =
                 root_moves.iter().position(|root_move| root_move.mv.to_u16() == hit.move_code)
             {
@@ -197,7 +197,7 @@ impl Searcher<'_> {
             self.frames[0].mv = mv;
             self.frames[0].played =
                 root.moved_piece(mv).map(|piece| crate::heuristics::PieceTo::new(piece, mv.to()));
-            self.path.push(child.hash());
+            self.path.push(child.zobrist_key());
             let extension = i32::from(child.in_check());
             let new_depth = depth - 1 + extension;
             let mut score;
@@ -241,7 +241,7 @@ impl Searcher<'_> {
         if !self.control.stopped() {
             let bound = Bound::classify(best_score, alpha_start, beta);
             let eval = self.frames[0].eval;
-            self.state.tt.store(root.hash(), 0, best_move.to_u16(), best_score, eval, depth, bound);
+            self.state.tt.store(root.zobrist_key(), 0, best_move.to_u16(), best_score, eval, depth, bound);
         }
         best_score
     }

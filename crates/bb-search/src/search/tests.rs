@@ -11,7 +11,7 @@ fn run_with_history(fen: &str, moves: &[&str], depth: u32) -> SearchOutcome {
     let mut history = Vec::new();
     for text in moves {
         let mv = position.parse_uci_move(text).expect("legal move");
-        history.push(position.hash());
+        history.push(position.zobrist_key());
         position = position.play(mv);
     }
     let mut state = SearchState::new(4).expect("table");
@@ -103,10 +103,10 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
         chess960: false,
     };
     let mut position = Position::startpos();
-    searcher.path.push(position.hash());
+    searcher.path.push(position.zobrist_key());
     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         position = position.play(position.parse_uci_move(text).unwrap());
-        searcher.path.push(position.hash());
+        searcher.path.push(position.zobrist_key());
     }
     assert!(searcher.is_draw(&position), "the start position occurs twice");
     // The same key, but after a null move in between: not a repetition.
@@ -115,7 +115,7 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
     assert!(!searcher.is_draw(&position));
     // A position whose clock says a pawn moved since cannot repeat anything earlier.
     let fresh = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-    searcher.path = vec![fresh.hash(), 1, 2, 3, fresh.hash()];
+    searcher.path = vec![fresh.zobrist_key(), 1, 2, 3, fresh.zobrist_key()];
     assert!(!searcher.is_draw(&fresh));
 }
 

@@ -238,7 +238,7 @@ impl Engine {
         for (index, text) in moves.iter().enumerate() {
             match position.parse_uci_move(text) {
                 Ok(mv) => {
-                    history.push(position.hash());
+                    history.push(position.zobrist_key());
                     position = position.play(mv);
                 }
                 Err(error) => {

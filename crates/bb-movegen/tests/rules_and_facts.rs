@@ -1,4 +1,4 @@
-//! Game-ending conditions, move text, and facts about moves.
+//! Game-ending rules, UCI move text, and facts about moves before they are played.
 
 use bb_core::{PieceKind, Square};
 use bb_movegen::{MoveError, Position};
@@ -96,6 +96,28 @@ fn attacks_pins_and_null_moves() {
     assert!(pinned.attacked_by(bb_core::Color::Black).contains(Square::E2));
     let passed = pinned.play_null();
     assert_eq!(passed.side_to_move(), bb_core::Color::Black);
-    assert_eq!(passed.hash(), passed.compute_hash());
-    assert_ne!(passed.hash(), pinned.hash());
+    assert_eq!(passed.zobrist_key(), passed.compute_zobrist_key());
+    assert_ne!(passed.zobrist_key(), pinned.zobrist_key());
+}
+
+#[test]
+fn discovered_and_en_passant_checks() {
+    // Moving the d4 knight uncovers the d1 rook's check on d8.
+    let discovered = position("3k4/8/8/8/3N4/8/8/3RK3 w - - 0 1");
+    assert!(discovered.gives_check(discovered.parse_uci_move("d4b5").unwrap()));
+    // Taking en passant empties d5 and e5, opening the fifth rank from the
+    // h5 rook to the a5 king.
+    let en_passant = position("8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1");
+    assert!(en_passant.gives_check(en_passant.parse_uci_move("e5d6").unwrap()));
+    // A quiet rook move along the rank gives no check.
+    assert!(!en_passant.gives_check(en_passant.parse_uci_move("h5h6").unwrap()));
+}
+
+#[test]
+fn draws_the_position_alone_decides() {
+    assert!(position("8/8/4k3/8/8/2K5/8/8 w - - 0 1").is_draw_ignoring_repetition());
+    assert!(position("8/8/4k3/8/8/2K4R/8/8 w - - 100 80").is_draw_ignoring_repetition());
+    assert!(!position("8/8/4k3/8/8/2K4R/8/8 w - - 99 80").is_draw_ignoring_repetition());
+    // Mate on the hundredth ply stands.
+    assert!(!position("7k/7Q/6K1/8/8/8/8/8 b - - 100 80").is_draw_ignoring_repetition());
 }
