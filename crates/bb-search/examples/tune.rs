@@ -293,10 +293,10 @@ fn print_weights(weights: &[f64]) {
                 }
             }
         } else if group.len == 1 {
-            println!("pub const {}: S = {};", group.name, pair(group.start));
+            println!("pub const {}: TaperedScore = {};", group.name, pair(group.start));
         } else {
             let items: Vec<String> = (group.start..group.start + group.len).map(pair).collect();
-            println!("pub const {}: [S; {}] = [{}];", group.name, group.len, items.join(", "));
+            println!("pub const {}: [TaperedScore; {}] = [{}];", group.name, group.len, items.join(", "));
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::params::*;
 use super::pawns::distance;
 use super::weights::{KING_ZONE_ATTACK, NO_QUEEN_RELIEF, SAFE_CHECK};
-use super::{relative_rank, AttackInfo, S};
+use super::{relative_rank, AttackInfo, TaperedScore};
 use bb_core::{Bitboard, Color, File, PieceKind, Square};
 use bb_movegen::Position;
 use bb_tables::{bishop_attacks, knight_attacks, rook_attacks};
@@ -45,13 +45,13 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, te
         }
         danger -= shelter_value.mg / 2;
         if danger > 0 {
-            terms.add_fixed(-S::new((danger * danger / 600).min(1_200), danger / 8));
+            terms.add_fixed(-TaperedScore::new((danger * danger / 600).min(1_200), danger / 8));
         }
     }
 }
 
 /// Pawn shield and open files around the king; also returns their value.
-fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> S {
+fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> TaperedScore {
     let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
     let king_rank = relative_rank(color, king);
     let center_file = king.file().index().clamp(1, 6);

@@ -20,61 +20,63 @@ use bb_movegen::Position;
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_SQUARE, AT_PIECE_VALUE};
 
-/// A (middlegame, endgame) pair of centipawn values.
+/// A (middlegame, endgame) pair of centipawn values: every evaluation term
+/// and weight is one, and the total is blended into a single score by the
+/// game phase (see `taper`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S {
+pub struct TaperedScore {
     /// Value when all pieces are on the board.
     pub mg: i32,
     /// Value in a bare endgame.
     pub eg: i32,
 }
 
-impl S {
+impl TaperedScore {
     /// Zero in both phases.
-    pub const ZERO: S = S { mg: 0, eg: 0 };
+    pub const ZERO: TaperedScore = TaperedScore { mg: 0, eg: 0 };
 
     /// The pair (`mg`, `eg`).
-    pub const fn new(mg: i32, eg: i32) -> S {
-        S { mg, eg }
+    pub const fn new(mg: i32, eg: i32) -> TaperedScore {
+        TaperedScore { mg, eg }
     }
 }
 
-impl Add for S {
-    type Output = S;
-    fn add(self, other: S) -> S {
-        S::new(self.mg + other.mg, self.eg + other.eg)
+impl Add for TaperedScore {
+    type Output = TaperedScore;
+    fn add(self, other: TaperedScore) -> TaperedScore {
+        TaperedScore::new(self.mg + other.mg, self.eg + other.eg)
     }
 }
 
-impl Sub for S {
-    type Output = S;
-    fn sub(self, other: S) -> S {
-        S::new(self.mg - other.mg, self.eg - other.eg)
+impl Sub for TaperedScore {
+    type Output = TaperedScore;
+    fn sub(self, other: TaperedScore) -> TaperedScore {
+        TaperedScore::new(self.mg - other.mg, self.eg - other.eg)
     }
 }
 
-impl Neg for S {
-    type Output = S;
-    fn neg(self) -> S {
-        S::new(-self.mg, -self.eg)
+impl Neg for TaperedScore {
+    type Output = TaperedScore;
+    fn neg(self) -> TaperedScore {
+        TaperedScore::new(-self.mg, -self.eg)
     }
 }
 
-impl Mul<i32> for S {
-    type Output = S;
-    fn mul(self, factor: i32) -> S {
-        S::new(self.mg * factor, self.eg * factor)
+impl Mul<i32> for TaperedScore {
+    type Output = TaperedScore;
+    fn mul(self, factor: i32) -> TaperedScore {
+        TaperedScore::new(self.mg * factor, self.eg * factor)
     }
 }
 
-impl AddAssign for S {
-    fn add_assign(&mut self, other: S) {
+impl AddAssign for TaperedScore {
+    fn add_assign(&mut self, other: TaperedScore) {
         *self = *self + other;
     }
 }
 
-impl SubAssign for S {
-    fn sub_assign(&mut self, other: S) {
+impl SubAssign for TaperedScore {
+    fn sub_assign(&mut self, other: TaperedScore) {
         *self = *self - other;
     }
 }
@@ -248,7 +250,7 @@ fn evaluate_for_white(position: &Position) -> Score {
 }
 
 /// Blends the middlegame and (scaled) endgame values by the phase.
-fn taper(total: S, game_phase: i32, scale: i32) -> i32 {
+fn taper(total: TaperedScore, game_phase: i32, scale: i32) -> i32 {
     let eg = total.eg * scale / SCALE_NORMAL;
     (total.mg * game_phase + eg * (weights::MAX_PHASE - game_phase)) / weights::MAX_PHASE
 }
@@ -261,7 +263,7 @@ pub struct EvalTrace {
     /// (weight index, White-minus-Black count) of every weight used.
     pub coefficients: Vec<(usize, i32)>,
     /// The value of the terms that are not weights (king danger).
-    pub fixed: S,
+    pub fixed: TaperedScore,
     /// The game phase, 0..=24.
     pub phase: i32,
     /// The endgame scale, out of 128.

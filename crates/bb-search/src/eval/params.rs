@@ -8,7 +8,7 @@
 //! count) is reported as a fixed value.
 
 use super::weights::*;
-use super::S;
+use super::TaperedScore;
 
 /// A named group of consecutive weights in [`PARAMS`].
 #[derive(Clone, Copy, Debug)]
@@ -70,7 +70,11 @@ layout! {
 }
 
 /// Copies `source` into `table` from `start` (a `const fn` helper).
-const fn put(mut table: [S; PARAM_COUNT], start: usize, source: &[S]) -> [S; PARAM_COUNT] {
+const fn put(
+    mut table: [TaperedScore; PARAM_COUNT],
+    start: usize,
+    source: &[TaperedScore],
+) -> [TaperedScore; PARAM_COUNT] {
     let mut index = 0;
     while index < source.len() {
         table[start + index] = source[index];
@@ -79,8 +83,8 @@ const fn put(mut table: [S; PARAM_COUNT], start: usize, source: &[S]) -> [S; PAR
     table
 }
 
-const fn build() -> [S; PARAM_COUNT] {
-    let mut table = [S::ZERO; PARAM_COUNT];
+const fn build() -> [TaperedScore; PARAM_COUNT] {
+    let mut table = [TaperedScore::ZERO; PARAM_COUNT];
     table = put(table, AT_PIECE_VALUE, &PIECE_VALUE);
     let mut kind = 0;
     while kind < 6 {
@@ -117,14 +121,14 @@ const fn build() -> [S; PARAM_COUNT] {
 }
 
 /// Every weight, laid out as [`GROUPS`] says.
-pub static PARAMS: [S; PARAM_COUNT] = build();
+pub static PARAMS: [TaperedScore; PARAM_COUNT] = build();
 
 /// Receives the terms of the evaluation of one side.
 pub(crate) trait Terms {
     /// Weight `param`, `count` times.
     fn add(&mut self, param: usize, count: i32);
     /// A value that is not one of the weights.
-    fn add_fixed(&mut self, value: S);
+    fn add_fixed(&mut self, value: TaperedScore);
     /// The side whose terms follow: +1 for White, −1 for Black.
     fn set_sign(&mut self, sign: i32);
 }
@@ -132,7 +136,7 @@ pub(crate) trait Terms {
 /// Adds the terms up (White minus Black).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Sum {
-    pub total: S,
+    pub total: TaperedScore,
     sign: i32,
 }
 
@@ -143,7 +147,7 @@ impl Terms for Sum {
     }
 
     #[inline(always)]
-    fn add_fixed(&mut self, value: S) {
+    fn add_fixed(&mut self, value: TaperedScore) {
         self.total += value * self.sign;
     }
 
@@ -157,13 +161,13 @@ impl Terms for Sum {
 #[derive(Clone, Debug)]
 pub(crate) struct Trace {
     pub coefficients: Vec<i32>,
-    pub fixed: S,
+    pub fixed: TaperedScore,
     pub sum: Sum,
 }
 
 impl Default for Trace {
     fn default() -> Trace {
-        Trace { coefficients: vec![0; PARAM_COUNT], fixed: S::ZERO, sum: Sum::default() }
+        Trace { coefficients: vec![0; PARAM_COUNT], fixed: TaperedScore::ZERO, sum: Sum::default() }
     }
 }
 
@@ -173,7 +177,7 @@ impl Terms for Trace {
         self.sum.add(param, count);
     }
 
-    fn add_fixed(&mut self, value: S) {
+    fn add_fixed(&mut self, value: TaperedScore) {
         self.fixed += value * self.sum.sign;
         self.sum.add_fixed(value);
     }

@@ -81,9 +81,9 @@ pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::S;
+    use crate::eval::TaperedScore;
 
-    fn score(fen: &str, color: Color) -> S {
+    fn score(fen: &str, color: Color) -> TaperedScore {
         let mut sum = Sum::default();
         sum.set_sign(1);
         evaluate(&Position::from_fen(fen).expect("valid FEN"), color, &mut sum);

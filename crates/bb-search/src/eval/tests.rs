@@ -80,7 +80,7 @@ fn mop_up_prefers_the_enemy_king_on_the_edge() {
 }
 
 /// The king-safety term alone for `color` in `fen`.
-fn king_safety(fen: &str, color: Color) -> S {
+fn king_safety(fen: &str, color: Color) -> TaperedScore {
     let position = Position::from_fen(fen).expect("valid FEN");
     let mut attacks = initial_attacks(&position);
     let mut ignored = Sum::default();

@@ -4,15 +4,16 @@
 //! knights, keep the king sheltered in the middlegame and active in the
 //! endgame, push passed pawns) and then adjusted by playing test matches.
 
-use super::S;
+use super::TaperedScore;
 
 /// Shorthand for a (middlegame, endgame) pair.
-const fn s(mg: i32, eg: i32) -> S {
-    S::new(mg, eg)
+const fn s(mg: i32, eg: i32) -> TaperedScore {
+    TaperedScore::new(mg, eg)
 }
 
 /// Material by piece kind (pawn, knight, bishop, rook, queen, king).
-pub const PIECE_VALUE: [S; 6] = [s(82, 110), s(335, 305), s(350, 325), s(470, 555), s(1010, 1020), s(0, 0)];
+pub const PIECE_VALUE: [TaperedScore; 6] =
+    [s(82, 110), s(335, 305), s(350, 325), s(470, 555), s(1010, 1020), s(0, 0)];
 
 /// Contribution of each piece kind to the game phase (24 = all pieces on board).
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -170,8 +171,8 @@ const KING_EG: [i32; 64] = [
     -55, -35, -25, -20, -20, -25, -35, -55,
 ];
 
-const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [S; 64] {
-    let mut table = [S::ZERO; 64];
+const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [TaperedScore; 64] {
+    let mut table = [TaperedScore::ZERO; 64];
     let mut index = 0;
     while index < 64 {
         table[index] = s(mg[index], eg[index]);
@@ -181,7 +182,7 @@ const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [S; 64] {
 }
 
 /// Piece-square bonuses by piece kind, rank 8 first (see `table_index`).
-pub const PIECE_SQUARE: [[S; 64]; 6] = [
+pub const PIECE_SQUARE: [[TaperedScore; 64]; 6] = [
     combine(PAWN_MG, PAWN_EG),
     combine(KNIGHT_MG, KNIGHT_EG),
     combine(BISHOP_MG, BISHOP_EG),
@@ -193,33 +194,36 @@ pub const PIECE_SQUARE: [[S; 64]; 6] = [
 // ---- pawn structure ----
 
 /// A pawn with another pawn of its side in front of it on the same file.
-pub const DOUBLED: S = s(-10, -22);
+pub const DOUBLED: TaperedScore = s(-10, -22);
 /// A pawn with no pawn of its side on the adjacent files.
-pub const ISOLATED: S = s(-12, -14);
+pub const ISOLATED: TaperedScore = s(-12, -14);
 /// A pawn that cannot be supported by its neighbours and whose advance is
 /// controlled by an enemy pawn.
-pub const BACKWARD: S = s(-9, -12);
+pub const BACKWARD: TaperedScore = s(-9, -12);
 /// A pawn defended by another pawn, or side by side with one; by relative rank.
-pub const CONNECTED: [S; 8] = [s(0, 0), s(0, 0), s(6, 2), s(8, 4), s(14, 10), s(28, 24), s(50, 45), s(0, 0)];
+pub const CONNECTED: [TaperedScore; 8] =
+    [s(0, 0), s(0, 0), s(6, 2), s(8, 4), s(14, 10), s(28, 24), s(50, 45), s(0, 0)];
 /// A passed pawn, by relative rank.
-pub const PASSED: [S; 8] = [s(0, 0), s(2, 8), s(4, 12), s(10, 22), s(24, 40), s(50, 80), s(90, 130), s(0, 0)];
+pub const PASSED: [TaperedScore; 8] =
+    [s(0, 0), s(2, 8), s(4, 12), s(10, 22), s(24, 40), s(50, 80), s(90, 130), s(0, 0)];
 /// A passed pawn whose stop square is empty, by relative rank (added to [`PASSED`]).
-pub const PASSED_FREE: [S; 8] = [s(0, 0), s(0, 2), s(0, 4), s(2, 8), s(6, 16), s(12, 30), s(20, 50), s(0, 0)];
+pub const PASSED_FREE: [TaperedScore; 8] =
+    [s(0, 0), s(0, 2), s(0, 4), s(2, 8), s(6, 16), s(12, 30), s(20, 50), s(0, 0)];
 /// A passed pawn, per square of distance from the enemy king to its stop
 /// square, by relative rank (a far enemy king cannot stop it).
-pub const PASSED_ENEMY_KING: [S; 8] =
+pub const PASSED_ENEMY_KING: [TaperedScore; 8] =
     [s(0, 0), s(0, 0), s(0, 0), s(0, 5), s(0, 15), s(0, 25), s(0, 40), s(0, 0)];
 /// A passed pawn, per square of distance from its own king to the stop square.
-pub const PASSED_OWN_KING: [S; 8] =
+pub const PASSED_OWN_KING: [TaperedScore; 8] =
     [s(0, 0), s(0, 0), s(0, 0), s(0, -2), s(0, -6), s(0, -10), s(0, -16), s(0, 0)];
 
 // ---- pieces ----
 
 /// Mobility bonus of a knight by the number of squares it can go to.
-pub const KNIGHT_MOBILITY: [S; 9] =
+pub const KNIGHT_MOBILITY: [TaperedScore; 9] =
     [s(-38, -45), s(-22, -30), s(-8, -14), s(-2, -6), s(3, 2), s(8, 8), s(13, 12), s(17, 15), s(20, 17)];
 /// Mobility bonus of a bishop.
-pub const BISHOP_MOBILITY: [S; 14] = [
+pub const BISHOP_MOBILITY: [TaperedScore; 14] = [
     s(-30, -45),
     s(-18, -28),
     s(-6, -14),
@@ -236,7 +240,7 @@ pub const BISHOP_MOBILITY: [S; 14] = [
     s(32, 30),
 ];
 /// Mobility bonus of a rook.
-pub const ROOK_MOBILITY: [S; 15] = [
+pub const ROOK_MOBILITY: [TaperedScore; 15] = [
     s(-25, -50),
     s(-15, -30),
     s(-8, -15),
@@ -254,7 +258,7 @@ pub const ROOK_MOBILITY: [S; 15] = [
     s(19, 54),
 ];
 /// Mobility bonus of a queen.
-pub const QUEEN_MOBILITY: [S; 28] = [
+pub const QUEEN_MOBILITY: [TaperedScore; 28] = [
     s(-20, -40),
     s(-14, -28),
     s(-9, -18),
@@ -286,31 +290,32 @@ pub const QUEEN_MOBILITY: [S; 28] = [
 ];
 
 /// Both bishops.
-pub const BISHOP_PAIR: S = s(28, 52);
+pub const BISHOP_PAIR: TaperedScore = s(28, 52);
 /// A rook on a file with no pawns.
-pub const ROOK_OPEN_FILE: S = s(32, 10);
+pub const ROOK_OPEN_FILE: TaperedScore = s(32, 10);
 /// A rook on a file with only enemy pawns.
-pub const ROOK_SEMI_OPEN_FILE: S = s(14, 6);
+pub const ROOK_SEMI_OPEN_FILE: TaperedScore = s(14, 6);
 /// A knight or bishop on a square no enemy pawn can ever attack, defended by
 /// an own pawn, in the enemy half (index 0 knight, 1 bishop).
-pub const OUTPOST: [S; 2] = [s(28, 14), s(16, 6)];
+pub const OUTPOST: [TaperedScore; 2] = [s(28, 14), s(16, 6)];
 /// A minor piece directly behind an own pawn (shielded from frontal attack).
-pub const MINOR_BEHIND_PAWN: S = s(6, 2);
+pub const MINOR_BEHIND_PAWN: TaperedScore = s(6, 2);
 
 // ---- threats: pieces attacked and defended ----
 
 /// A non-pawn piece attacked by an enemy pawn, by the victim's kind.
-pub const THREAT_BY_PAWN: [S; 6] = [s(0, 0), s(45, 30), s(45, 30), s(60, 30), s(60, 30), s(0, 0)];
+pub const THREAT_BY_PAWN: [TaperedScore; 6] = [s(0, 0), s(45, 30), s(45, 30), s(60, 30), s(60, 30), s(0, 0)];
 /// A piece attacked by an enemy knight or bishop, by the victim's kind.
-pub const THREAT_BY_MINOR: [S; 6] = [s(0, 10), s(15, 20), s(15, 20), s(35, 25), s(35, 30), s(0, 0)];
+pub const THREAT_BY_MINOR: [TaperedScore; 6] =
+    [s(0, 10), s(15, 20), s(15, 20), s(35, 25), s(35, 30), s(0, 0)];
 /// A piece attacked by an enemy rook, by the victim's kind.
-pub const THREAT_BY_ROOK: [S; 6] = [s(0, 10), s(12, 20), s(12, 20), s(0, 8), s(30, 25), s(0, 0)];
+pub const THREAT_BY_ROOK: [TaperedScore; 6] = [s(0, 10), s(12, 20), s(12, 20), s(0, 8), s(30, 25), s(0, 0)];
 /// A piece attacked and not defended (hanging), per piece.
-pub const HANGING: S = s(30, 18);
+pub const HANGING: TaperedScore = s(30, 18);
 /// A non-pawn piece defended by one of its own pawns.
-pub const DEFENDED_BY_PAWN: S = s(4, 2);
+pub const DEFENDED_BY_PAWN: TaperedScore = s(4, 2);
 /// A pawn push that would attack an enemy piece from a safe square.
-pub const PAWN_PUSH_THREAT: S = s(14, 10);
+pub const PAWN_PUSH_THREAT: TaperedScore = s(14, 10);
 
 // ---- king safety ----
 
@@ -323,8 +328,8 @@ pub const SAFE_CHECK: [i32; 6] = [0, 90, 60, 90, 70, 0];
 /// Danger removed when the enemy has no queen.
 pub const NO_QUEEN_RELIEF: i32 = 200;
 /// Pawn shield in front of the king: own pawn one rank ahead / two ranks ahead.
-pub const SHIELD_NEAR: S = s(14, 0);
+pub const SHIELD_NEAR: TaperedScore = s(14, 0);
 /// See [`SHIELD_NEAR`].
-pub const SHIELD_FAR: S = s(7, 0);
+pub const SHIELD_FAR: TaperedScore = s(7, 0);
 /// A file next to or at the king with no own pawn.
-pub const KING_OPEN_FILE: S = s(-14, 0);
+pub const KING_OPEN_FILE: TaperedScore = s(-14, 0);
