@@ -29,7 +29,6 @@
 
 pub mod bench;
 pub mod eval;
-pub mod heuristics;
 pub mod score;
 pub mod search;
 pub mod see;

@@ -5,13 +5,13 @@
 //! razoring and internal iterative reduction. In the loop: late-move,
 //! futility, history and SEE pruning of hopeless moves, check extensions,
 //! singular extensions and late-move reductions. After a beta cutoff by a
-//! quiet move, the killer, counter-move and history tables learn it.
+//! quiet move, the killer, counter-move and history tables learn it
+//! ([`super::ordering`]).
 
-use super::ordering::{is_tactical, quiet_score, MovePicker};
+use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
 use super::reductions::{late_move_limit, reduction};
 use super::Searcher;
 use crate::eval::evaluate;
-use crate::heuristics::PieceTo;
 use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Hit};
@@ -32,12 +32,6 @@ fn usable_cutoff(hit: &Hit, alpha: Score, beta: Score) -> bool {
         Bound::Lower => hit.score >= beta,
         Bound::Upper => hit.score <= alpha,
     }
-}
-
-/// The (piece, destination) of a move, for continuation history.
-#[inline(always)]
-pub(super) fn piece_to(position: &Position, mv: Move) -> Option<PieceTo> {
-    position.moved_piece(mv).map(|piece| PieceTo::new(piece, mv.king_destination()))
 }
 
 /// Marks a transposition-table key as belonging to a search with one move
@@ -175,9 +169,13 @@ impl Searcher<'_> {
             ply.checked_sub(1).and_then(|index| self.frames[index].played),
             ply.checked_sub(2).and_then(|index| self.frames[index].played),
         ];
-        let counter = previous[0].map_or(Move::NULL, |last| self.state.counters.get(last));
+        let counter = self.state.ordering.counter_move(previous[0]);
         let killers = self.killers.at(ply);
-        let mut picker = MovePicker::main(position, tt_move, &self.quiet_context(killers, counter, previous));
+        let mut picker = MovePicker::main(
+            position,
+            tt_move,
+            &self.state.ordering.quiet_context(killers, counter, previous),
+        );
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
@@ -211,7 +209,7 @@ impl Searcher<'_> {
             let history = if tactical {
                 0
             } else {
-                quiet_score(position, mv, &self.quiet_context(killers, counter, previous))
+                quiet_score(position, mv, &self.state.ordering.quiet_context(killers, counter, previous))
             };
             let killer = killers.contains(&mv) || mv == counter;
 
@@ -270,7 +268,7 @@ impl Searcher<'_> {
             }
             let new_depth = depth - 1 + extension;
             self.frames[ply].mv = mv;
-            self.frames[ply].played = piece_to(position, mv);
+            self.frames[ply].played = PieceTo::of_move(position, mv);
             self.path.push(child.zobrist_key());
             moves_searched += 1;
 
@@ -313,14 +311,9 @@ impl Searcher<'_> {
                     alpha = score;
                     if alpha >= beta {
                         if !tactical {
-                            self.reward_quiet(
-                                position,
-                                ply,
-                                depth,
-                                mv,
-                                &quiets_tried[..quiet_count],
-                                previous,
-                            );
+                            self.killers.record(ply, mv);
+                            let tried = &quiets_tried[..quiet_count];
+                            self.state.ordering.reward_quiet(position, depth, mv, tried, previous);
                         }
                         break;
                     }

@@ -9,18 +9,17 @@
 
 mod alphabeta;
 mod control;
-mod learning;
 pub mod ordering;
 mod quiescence;
 mod reductions;
 mod root;
 
-use crate::heuristics::{ButterflyHistory, ContinuationHistory, CounterMoves, Killers, PieceTo};
 use crate::score::{Score, MAX_PLY};
 use crate::time::SearchLimits;
 use crate::tt::{AllocationError, TranspositionTable};
 use bb_movegen::{Move, Position};
 use control::Control;
+use ordering::{Killers, OrderingMemory, PieceTo};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -30,28 +29,20 @@ pub use root::RootMove;
 pub struct SearchState {
     /// The transposition table.
     pub tt: TranspositionTable,
-    history: ButterflyHistory,
-    counters: CounterMoves,
-    continuation: ContinuationHistory,
+    /// History, counter moves and continuation history.
+    ordering: OrderingMemory,
 }
 
 impl SearchState {
     /// A fresh state with a table of `hash_megabytes` MB.
     pub fn new(hash_megabytes: usize) -> Result<SearchState, AllocationError> {
-        Ok(SearchState {
-            tt: TranspositionTable::new(hash_megabytes)?,
-            history: ButterflyHistory::default(),
-            counters: CounterMoves::default(),
-            continuation: ContinuationHistory::default(),
-        })
+        Ok(SearchState { tt: TranspositionTable::new(hash_megabytes)?, ordering: OrderingMemory::default() })
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.clear();
-        self.counters.clear();
-        self.continuation.clear();
+        self.ordering.clear();
     }
 }
 

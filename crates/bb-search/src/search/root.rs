@@ -1,7 +1,7 @@
 //! Iterative deepening with aspiration windows, the root move loop and the
 //! `info` reports.
 
-use super::ordering::is_tactical;
+use super::ordering::{is_tactical, PieceTo};
 use super::{millis, Frame, SearchOutcome, SearchRequest, Searcher};
 use crate::score::{is_mate, Score, UciScore, INFINITE, MAX_PLY};
 use crate::tt::Bound;
@@ -195,8 +195,10 @@ impl Searcher<'_> {
             let nodes_before = self.nodes;
             let child = root.play(mv);
             self.frames[0].mv = mv;
-            self.frames[0].played =
-                root.moved_piece(mv).map(|piece| crate::heuristics::PieceTo::new(piece, mv.to()));
+            // Castling is named here by the rook's square, not by the king's
+            // destination as `PieceTo::of_move` does below the root; the
+            // bench signature depends on it, so it stays.
+            self.frames[0].played = root.moved_piece(mv).map(|piece| PieceTo::new(piece, mv.to()));
             self.path.push(child.zobrist_key());
             let extension = i32::from(child.in_check());
             let new_depth = depth - 1 + extension;

@@ -1,49 +1,16 @@
-//! Move-ordering memory gathered during the search: killer moves, the
-//! butterfly history, counter moves and continuation history.
+//! History heuristics: how often a quiet move caused a cutoff, by side and
+//! from/to squares (butterfly history) and by the moves played one and two
+//! plies before it (continuation history).
 //!
-//! All of them only order moves; none decides legality, so stale entries
-//! from an earlier position are harmless.
+//! Entries saturate towards ±[`HISTORY_MAX`] ("history gravity"): each
+//! update moves an entry a fraction of the way, so old information fades.
 
-use crate::score::MAX_PLY;
-use bb_core::{Color, Piece, Square};
+use super::{PieceTo, PIECE_TO_COUNT};
+use bb_core::Color;
 use bb_movegen::Move;
 
-/// History scores saturate towards this bound ("history gravity"): each
-/// update moves the entry a fraction of the way, so old information fades.
+/// History scores saturate towards this bound.
 pub const HISTORY_MAX: i32 = 16_384;
-
-/// Two quiet moves per ply that recently caused a beta cutoff.
-#[derive(Clone, Debug)]
-pub struct Killers {
-    slots: [[Move; 2]; MAX_PLY + 2],
-}
-
-impl Default for Killers {
-    fn default() -> Killers {
-        Killers { slots: [[Move::NULL; 2]; MAX_PLY + 2] }
-    }
-}
-
-impl Killers {
-    /// The killers at `ply`, most recent first.
-    pub fn at(&self, ply: usize) -> [Move; 2] {
-        self.slots[ply.min(MAX_PLY + 1)]
-    }
-
-    /// Records a cutoff by `mv` at `ply`.
-    pub fn record(&mut self, ply: usize, mv: Move) {
-        let slot = &mut self.slots[ply.min(MAX_PLY + 1)];
-        if slot[0] != mv {
-            slot[1] = slot[0];
-            slot[0] = mv;
-        }
-    }
-
-    /// Forgets the killers of `ply` (done when a node's children start fresh).
-    pub fn clear_ply(&mut self, ply: usize) {
-        self.slots[ply.min(MAX_PLY + 1)] = [Move::NULL; 2];
-    }
-}
 
 /// Moves the entry towards `bonus`'s sign by a fraction of the distance to
 /// the bound, so it stays within ±[`HISTORY_MAX`].
@@ -88,35 +55,6 @@ impl ButterflyHistory {
     }
 }
 
-/// The quiet move that last refuted each (piece, destination) of the opponent.
-#[derive(Clone)]
-pub struct CounterMoves {
-    table: Vec<Move>,
-}
-
-impl Default for CounterMoves {
-    fn default() -> CounterMoves {
-        CounterMoves { table: vec![Move::NULL; PIECE_TO_COUNT] }
-    }
-}
-
-impl CounterMoves {
-    /// The counter to the opponent's move `previous`.
-    pub fn get(&self, previous: PieceTo) -> Move {
-        self.table[previous.index()]
-    }
-
-    /// Records `mv` as the counter to `previous`.
-    pub fn set(&mut self, previous: PieceTo, mv: Move) {
-        self.table[previous.index()] = mv;
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.table.fill(Move::NULL);
-    }
-}
-
 /// History of a quiet move (piece, destination) given the move played one
 /// or two plies earlier (piece, destination): captures follow-up patterns
 /// that the butterfly table cannot tell apart.
@@ -124,23 +62,6 @@ impl CounterMoves {
 pub struct ContinuationHistory {
     table: Vec<i16>,
 }
-
-/// One (piece, destination) pair, the index into a continuation table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceTo(u16);
-
-impl PieceTo {
-    /// `piece` arriving on `to`.
-    pub fn new(piece: Piece, to: Square) -> PieceTo {
-        PieceTo((piece.index() * 64 + to.index()) as u16)
-    }
-
-    fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-const PIECE_TO_COUNT: usize = 12 * 64;
 
 impl Default for ContinuationHistory {
     fn default() -> ContinuationHistory {
@@ -168,33 +89,12 @@ impl ContinuationHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bb_core::{Piece, Square};
     use bb_movegen::Position;
-
-    fn some_moves() -> Vec<Move> {
-        Position::startpos().legal_moves().iter().copied().collect()
-    }
-
-    #[test]
-    fn killers_keep_two_distinct_moves() {
-        let moves = some_moves();
-        let mut killers = Killers::default();
-        killers.record(3, moves[0]);
-        killers.record(3, moves[0]);
-        assert_eq!(killers.at(3), [moves[0], Move::NULL]);
-        killers.record(3, moves[1]);
-        assert_eq!(killers.at(3), [moves[1], moves[0]]);
-        killers.record(3, moves[2]);
-        assert_eq!(killers.at(3), [moves[2], moves[1]]);
-        assert_eq!(killers.at(4), [Move::NULL; 2]);
-        killers.clear_ply(3);
-        assert_eq!(killers.at(3), [Move::NULL; 2]);
-        // Out-of-range plies are clamped rather than panicking.
-        killers.record(10_000, moves[0]);
-    }
 
     #[test]
     fn history_saturates_within_bounds() {
-        let mv = some_moves()[0];
+        let mv = Position::startpos().legal_moves().as_slice()[0];
         let mut history = ButterflyHistory::default();
         for _ in 0..1000 {
             history.update(Color::White, mv, history_bonus(20));

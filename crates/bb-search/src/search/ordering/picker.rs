@@ -1,5 +1,5 @@
-//! Move ordering: every legal move gets a score once, then moves are handed
-//! out best first by selection (cheaper than a full sort when a cutoff comes
+//! The move picker: every legal move gets a score once, then moves are
+//! handed out best first by selection (cheaper than a full sort when a cutoff comes
 //! early, which is the common case).
 //!
 //! Order in the main search: the transposition-table move, captures and
@@ -8,7 +8,7 @@
 //! the remaining quiet moves by history, and last the losing captures and
 //! under-promotions.
 
-use crate::heuristics::{ButterflyHistory, ContinuationHistory, PieceTo};
+use super::{is_tactical, ButterflyHistory, ContinuationHistory, PieceTo};
 use crate::see::{see_ge, SEE_VALUE};
 use bb_core::PieceKind;
 use bb_movegen::{Move, MoveFilter, MoveList, Position};
@@ -25,11 +25,6 @@ fn mvv_lva(position: &Position, mv: Move) -> i32 {
     let promotion = mv.promotion().map_or(0, |kind| SEE_VALUE[kind.index()]);
     let attacker = position.moved_piece(mv).map_or(0, |piece| piece.kind().index() as i32);
     8 * (victim + promotion) - attacker
-}
-
-/// True for moves that change material: captures and promotions.
-pub fn is_tactical(mv: Move) -> bool {
-    mv.is_capture() || mv.is_promotion()
 }
 
 /// What the main search knows about quiet moves, for scoring them.
@@ -51,8 +46,7 @@ pub struct QuietContext<'a> {
 pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) -> i32 {
     let side = position.side_to_move();
     let mut score = context.history.get(side, mv);
-    if let Some(piece) = position.moved_piece(mv) {
-        let current = PieceTo::new(piece, mv.king_destination());
+    if let Some(current) = PieceTo::of_move(position, mv) {
         for previous in context.previous.iter().flatten() {
             score += context.continuation.get(*previous, current);
         }
