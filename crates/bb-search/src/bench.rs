@@ -5,8 +5,7 @@
 //! signature of the search's behaviour, and changes exactly when the search
 //! or evaluation does. The time (and so nodes per second) measures speed.
 
-use crate::search::{search, SearchRequest, SearchSignals, SearchState};
-use crate::time::SearchLimits;
+use crate::search::{search, SearchLimits, SearchRequest, SearchSignals, SearchState};
 use bb_movegen::Position;
 use std::time::{Duration, Instant};
 

@@ -8,7 +8,8 @@
 //!   search with aspiration windows, a transposition table, quiescence
 //!   search with MVV-LVA and SEE, killers, history, null move, late-move
 //!   reductions, check and singular extensions, draw detection.
-//! - [`time`]: turning `go` parameters into soft and hard time limits.
+//! - [`time`]: turning a clock or a fixed move time into soft and hard
+//!   time limits.
 //! - [`uci`]: the protocol loop, [`run_uci`], with the search on its own
 //!   thread so that `stop` and `isready` are answered at once.
 //! - [`bench`](mod@bench): a fixed-depth search of built-in positions whose
@@ -37,6 +38,5 @@ pub mod tt;
 pub mod uci;
 
 pub use bench::{bench, BenchResult};
-pub use search::{search, SearchOutcome, SearchRequest, SearchSignals, SearchState};
-pub use time::SearchLimits;
+pub use search::{search, Clock, SearchLimits, SearchOutcome, SearchRequest, SearchSignals, SearchState};
 pub use uci::run_uci;

@@ -1,4 +1,5 @@
-//! Time management: turning `go` parameters into search limits.
+//! Time management: turning a clock or a fixed move time into the time
+//! limits of one search.
 //!
 //! A search has a *soft* limit, checked between iterations of iterative
 //! deepening (do not start another iteration after it; stretched or shrunk by
@@ -6,29 +7,12 @@
 //! thousand nodes inside the search, that is never exceeded. Both are measured
 //! from the moment the search starts (or from `ponderhit` when pondering).
 //!
-//! The `Move Overhead` is subtracted up front because the GUI's clock also
-//! counts the time the move takes to travel through pipes and the scheduler.
+//! The move overhead ([`SearchLimits::move_overhead`]) is subtracted up
+//! front because the opponent's clock (a GUI's, a server's) also counts the
+//! time the move takes to travel through pipes and the scheduler.
 
-use crate::uci::command::GoParams;
-use bb_core::Color;
+use crate::search::SearchLimits;
 use std::time::Duration;
-
-/// What ends a search, apart from `stop`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// Deepest iteration to run.
-    pub depth: Option<u32>,
-    /// Node budget.
-    pub nodes: Option<u64>,
-    /// Stop once a mate in this many moves (or fewer) is proven.
-    pub mate: Option<u32>,
-    /// Time limits, when the search has a clock.
-    pub time: Option<TimePlan>,
-    /// Keep searching (or wait) until `stop`: `go infinite`.
-    pub infinite: bool,
-    /// The search starts in ponder mode (`go ponder`).
-    pub ponder: bool,
-}
 
 /// Soft and hard time limits of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,40 +23,32 @@ pub struct TimePlan {
     pub hard: Duration,
 }
 
-/// Moves to plan for when the GUI gives no `movestogo` (sudden death).
+/// Moves to plan for when the clock gives no moves to go (sudden death).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// Longest horizon honoured from `movestogo`.
+/// Longest horizon honoured from the moves to go.
 const MAX_MOVES_TO_GO: u64 = 50;
 
-impl SearchLimits {
-    /// The limits for a `go` command, for `side` to move, keeping
-    /// `move_overhead_ms` in reserve on the clock.
-    pub fn from_go(params: &GoParams, side: Color, move_overhead_ms: u64) -> SearchLimits {
-        let (clock, increment) = match side {
-            Color::White => (params.wtime, params.winc),
-            Color::Black => (params.btime, params.binc),
-        };
-        let time = if let Some(movetime) = params.movetime {
-            Some(plan_fixed(movetime, move_overhead_ms))
-        } else {
-            clock.map(|remaining| {
-                plan_clock(remaining, increment.unwrap_or(0), params.movestogo, move_overhead_ms)
-            })
-        };
-        SearchLimits {
-            depth: params.depth,
-            nodes: params.nodes,
-            mate: params.mate,
-            time: if params.infinite { None } else { time },
-            infinite: params.infinite,
-            ponder: params.ponder,
+impl TimePlan {
+    /// The time limits of a search with `limits`: from its move time if it
+    /// has one, else from its clock; `None` when it has neither or is
+    /// `infinite`.
+    pub fn for_limits(limits: &SearchLimits) -> Option<TimePlan> {
+        if limits.infinite {
+            return None;
         }
+        let overhead = millis(limits.move_overhead);
+        if let Some(movetime) = limits.movetime {
+            return Some(plan_fixed(millis(movetime), overhead));
+        }
+        limits.clock.map(|clock| {
+            plan_clock(millis(clock.time_left), millis(clock.increment), clock.moves_to_go, overhead)
+        })
     }
+}
 
-    /// A plain fixed-depth search with no clock (bench, tests).
-    pub fn depth(depth: u32) -> SearchLimits {
-        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
-    }
+/// Whole milliseconds in `duration`, saturating at `u64::MAX`.
+pub(crate) fn millis(duration: Duration) -> u64 {
+    duration.as_millis().min(u128::from(u64::MAX)) as u64
 }
 
 /// Usable time out of `total` milliseconds once the overhead is set aside.
@@ -82,14 +58,14 @@ fn usable(total: u64, move_overhead_ms: u64) -> u64 {
     total.saturating_sub(move_overhead_ms).max(total / 5)
 }
 
-/// `go movetime`: spend the given time (minus the overhead), no more.
+/// A fixed move time: spend the given time (minus the overhead), no more.
 fn plan_fixed(movetime: u64, move_overhead_ms: u64) -> TimePlan {
     let budget = Duration::from_millis(usable(movetime, move_overhead_ms));
     TimePlan { soft: budget, hard: budget }
 }
 
 /// A clock with `remaining` ms, `increment` ms per move and optionally
-/// `movestogo` moves until the next control.
+/// `movestogo` moves until the next control (all after the overhead).
 fn plan_clock(remaining: u64, increment: u64, movestogo: Option<u32>, move_overhead_ms: u64) -> TimePlan {
     let available = usable(remaining, move_overhead_ms);
     let moves_to_go =
@@ -115,24 +91,7 @@ fn plan_clock(remaining: u64, increment: u64, movestogo: Option<u32>, move_overh
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn go(text: &str) -> GoParams {
-        match crate::uci::command::parse_line(text).unwrap().unwrap().command {
-            crate::uci::command::Command::Go(params) => params,
-            other => panic!("not go: {other:?}"),
-        }
-    }
-
-    fn plan(text: &str, side: Color) -> TimePlan {
-        SearchLimits::from_go(&go(text), side, 50).time.expect("has a clock")
-    }
-
-    #[test]
-    fn uses_the_clock_of_the_side_to_move() {
-        let white = plan("go wtime 60000 btime 1000", Color::White);
-        let black = plan("go wtime 60000 btime 1000", Color::Black);
-        assert!(white.soft > black.soft * 10);
-    }
+    use crate::search::Clock;
 
     #[test]
     fn soft_never_exceeds_hard_and_hard_leaves_time_on_the_clock() {
@@ -176,22 +135,21 @@ mod tests {
     }
 
     #[test]
-    fn movetime_is_fixed_and_leaves_the_overhead() {
-        let plan = plan("go movetime 1000", Color::White);
-        assert_eq!(plan.soft, plan.hard);
-        assert_eq!(plan.hard, Duration::from_millis(950));
+    fn plans_from_typed_limits() {
+        let overhead = Duration::from_millis(50);
+        let clock = Clock {
+            time_left: Duration::from_millis(10_000),
+            increment: Duration::from_millis(100),
+            moves_to_go: Some(20),
+        };
+        let limits = SearchLimits { clock: Some(clock), move_overhead: overhead, ..SearchLimits::default() };
+        assert_eq!(TimePlan::for_limits(&limits), Some(plan_clock(10_000, 100, Some(20), 50)));
+        // A move time wins over the clock; `infinite` has no plan at all.
+        let fixed = SearchLimits { movetime: Some(Duration::from_millis(1000)), ..limits };
+        let plan = TimePlan::for_limits(&fixed).expect("a plan");
+        assert_eq!((plan.soft, plan.hard), (Duration::from_millis(950), Duration::from_millis(950)));
+        assert_eq!(TimePlan::for_limits(&SearchLimits { infinite: true, ..fixed }), None);
+        assert_eq!(TimePlan::for_limits(&SearchLimits::depth(5)), None);
         assert_eq!(plan_fixed(20, 50).hard, Duration::from_millis(4));
-    }
-
-    #[test]
-    fn infinite_and_depth_have_no_clock() {
-        let limits = SearchLimits::from_go(&go("go infinite wtime 1000"), Color::White, 50);
-        assert!(limits.infinite);
-        assert_eq!(limits.time, None);
-        let limits = SearchLimits::from_go(&go("go depth 4 nodes 500 mate 2"), Color::Black, 50);
-        assert_eq!(
-            (limits.depth, limits.nodes, limits.mate, limits.time),
-            (Some(4), Some(500), Some(2), None)
-        );
     }
 }

@@ -2,8 +2,8 @@
 //! clock (hard limit inside the search, soft limit between iterations),
 //! with pondering suspending the clock until `ponderhit`.
 
-use super::SearchSignals;
-use crate::time::SearchLimits;
+use super::{SearchLimits, SearchSignals};
+use crate::time::TimePlan;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -13,6 +13,8 @@ const CHECK_INTERVAL: u64 = 1024;
 pub(super) struct Control<'a> {
     signals: &'a SearchSignals,
     pub limits: SearchLimits,
+    /// Time limits, when the search has a clock or a move time.
+    time: Option<TimePlan>,
     /// When the clock started: the search's start, or the `ponderhit`.
     start: Instant,
     /// The search's own start, for reports.
@@ -31,7 +33,8 @@ impl<'a> Control<'a> {
         let now = Instant::now();
         Control {
             signals,
-            limits: limits.clone(),
+            limits: *limits,
+            time: TimePlan::for_limits(limits),
             start: now,
             search_start: now,
             pondering: signals.pondering.load(Ordering::Acquire),
@@ -85,7 +88,7 @@ impl<'a> Control<'a> {
         if self.pondering {
             return;
         }
-        if let Some(plan) = self.limits.time {
+        if let Some(plan) = self.time {
             if self.clock_elapsed() >= plan.hard {
                 self.stopped = true;
             }
@@ -119,7 +122,7 @@ impl<'a> Control<'a> {
         if self.pondering {
             return false;
         }
-        match self.limits.time {
+        match self.time {
             Some(plan) => self.clock_elapsed().as_secs_f64() >= plan.soft.as_secs_f64() * scale,
             None => false,
         }

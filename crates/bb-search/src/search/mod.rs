@@ -9,20 +9,20 @@
 
 mod alphabeta;
 mod control;
+mod limits;
 pub mod ordering;
 mod quiescence;
 mod reductions;
 mod root;
 
 use crate::score::{Score, MAX_PLY};
-use crate::time::SearchLimits;
 use crate::tt::{AllocationError, TranspositionTable};
 use bb_movegen::{Move, Position};
 use control::Control;
 use ordering::{Killers, OrderingMemory, PieceTo};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
+pub use limits::{Clock, SearchLimits};
 pub use root::RootMove;
 
 /// Everything the engine remembers between searches of one game.
@@ -185,11 +185,6 @@ pub fn search(
         chess960: request.chess960,
     };
     searcher.iterative_deepening(request, report)
-}
-
-/// How long a search has been running, for reports.
-fn millis(duration: Duration) -> u64 {
-    duration.as_millis().min(u128::from(u64::MAX)) as u64
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! `info` reports.
 
 use super::ordering::{is_tactical, PieceTo};
-use super::{millis, Frame, SearchOutcome, SearchRequest, Searcher};
+use super::{Frame, SearchOutcome, SearchRequest, Searcher};
 use crate::score::{is_mate, Score, UciScore, INFINITE, MAX_PLY};
+use crate::time::millis;
 use crate::tt::Bound;
 use bb_movegen::{Move, Position};
 use std::fmt::Write as _;

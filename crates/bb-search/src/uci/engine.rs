@@ -8,14 +8,15 @@
 //! search) is answered with one `info string` line and changes nothing.
 
 use super::command::{parse_line, Command, GoParams, StartPosition};
+use super::go::search_limits;
 use super::options::{declarations, parse_change, OptionChange, Options};
 use crate::search::{search, SearchRequest, SearchSignals, SearchState};
-use crate::time::SearchLimits;
 use bb_movegen::{Move, Position};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// Stack for the search thread: recursion is bounded by the maximum ply,
 /// but each frame holds a position and a move list.
@@ -267,16 +268,11 @@ impl Engine {
                 Err(error) => self.info_string(&format!("searchmoves: '{text}' skipped: {error}")),
             }
         }
-        let limits =
-            SearchLimits::from_go(params, self.position.side_to_move(), self.options.move_overhead_ms);
-        let unbounded = limits.infinite
-            || limits.ponder
-            || (limits.depth.is_none()
-                && limits.nodes.is_none()
-                && limits.mate.is_none()
-                && limits.time.is_none());
+        let move_overhead = Duration::from_millis(self.options.move_overhead_ms);
+        let limits = search_limits(params, self.position.side_to_move(), move_overhead);
+        let unbounded = params.ponder || limits.ends_only_on_stop();
         let signals = Arc::new(SearchSignals::default());
-        signals.pondering.store(limits.ponder, Ordering::Release);
+        signals.pondering.store(params.ponder, Ordering::Release);
         let request = SearchRequest {
             position: self.position,
             history: self.history.clone(),

@@ -2,6 +2,7 @@
 
 pub mod command;
 mod engine;
+pub mod go;
 pub mod options;
 
 pub use engine::run_uci;
