@@ -57,33 +57,25 @@ pub const fn from_table(score: Score, ply: usize) -> Score {
     }
 }
 
-/// A score as UCI prints it.
+/// A root score in the units a player reads: centipawns, or the number of
+/// moves to a forced mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UciScore {
-    /// `score cp <n>`.
+pub enum MateOrCentipawns {
+    /// No forced mate: the score in centipawns.
     Centipawns(i32),
-    /// `score mate <n>`: moves (not plies) to mate; negative when being mated.
+    /// Moves (not plies) to mate; negative when being mated, 0 when mated.
     Mate(i32),
 }
 
-impl UciScore {
+impl MateOrCentipawns {
     /// Converts a root score.
-    pub const fn from_score(score: Score) -> UciScore {
+    pub const fn from_score(score: Score) -> MateOrCentipawns {
         if score >= MATE_BOUND {
-            UciScore::Mate((MATE - score + 1) / 2)
+            MateOrCentipawns::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
-            UciScore::Mate(-(MATE + score) / 2)
+            MateOrCentipawns::Mate(-(MATE + score) / 2)
         } else {
-            UciScore::Centipawns(score)
-        }
-    }
-}
-
-impl core::fmt::Display for UciScore {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            UciScore::Centipawns(cp) => write!(f, "cp {cp}"),
-            UciScore::Mate(moves) => write!(f, "mate {moves}"),
+            MateOrCentipawns::Centipawns(score)
         }
     }
 }
@@ -93,14 +85,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mate_scores_print_as_moves() {
-        assert_eq!(UciScore::from_score(mate_in(1)), UciScore::Mate(1));
-        assert_eq!(UciScore::from_score(mate_in(3)), UciScore::Mate(2));
-        assert_eq!(UciScore::from_score(mate_in(5)).to_string(), "mate 3");
-        assert_eq!(UciScore::from_score(mated_in(0)).to_string(), "mate 0");
-        assert_eq!(UciScore::from_score(mated_in(2)), UciScore::Mate(-1));
-        assert_eq!(UciScore::from_score(mated_in(4)), UciScore::Mate(-2));
-        assert_eq!(UciScore::from_score(-35).to_string(), "cp -35");
+    fn mate_scores_count_moves() {
+        assert_eq!(MateOrCentipawns::from_score(mate_in(1)), MateOrCentipawns::Mate(1));
+        assert_eq!(MateOrCentipawns::from_score(mate_in(3)), MateOrCentipawns::Mate(2));
+        assert_eq!(MateOrCentipawns::from_score(mate_in(5)), MateOrCentipawns::Mate(3));
+        assert_eq!(MateOrCentipawns::from_score(mated_in(0)), MateOrCentipawns::Mate(0));
+        assert_eq!(MateOrCentipawns::from_score(mated_in(2)), MateOrCentipawns::Mate(-1));
+        assert_eq!(MateOrCentipawns::from_score(mated_in(4)), MateOrCentipawns::Mate(-2));
+        assert_eq!(MateOrCentipawns::from_score(-35), MateOrCentipawns::Centipawns(-35));
     }
 
     #[test]

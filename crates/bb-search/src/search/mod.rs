@@ -11,6 +11,7 @@ mod alphabeta;
 mod control;
 mod limits;
 pub mod ordering;
+mod progress;
 mod quiescence;
 mod reductions;
 mod root;
@@ -23,6 +24,7 @@ use ordering::{Killers, OrderingMemory, PieceTo};
 use std::sync::atomic::AtomicBool;
 
 pub use limits::{Clock, SearchLimits};
+pub use progress::{Iteration, Progress};
 pub use root::RootMove;
 
 /// Everything the engine remembers between searches of one game.
@@ -68,14 +70,12 @@ pub struct SearchRequest {
     pub limits: SearchLimits,
     /// Only these root moves are searched; all legal moves when empty.
     pub search_moves: Vec<Move>,
-    /// Print castling as king-takes-rook (UCI_Chess960).
-    pub chess960: bool,
 }
 
 impl SearchRequest {
     /// A request to search `position` with `limits`, no game history.
     pub fn new(position: Position, limits: SearchLimits) -> SearchRequest {
-        SearchRequest { position, history: Vec::new(), limits, search_moves: Vec::new(), chess960: false }
+        SearchRequest { position, history: Vec::new(), limits, search_moves: Vec::new() }
     }
 }
 
@@ -152,21 +152,19 @@ struct Searcher<'a> {
     seldepth: usize,
     /// Depth of the current iteration (limits extensions).
     root_depth: u32,
-    /// Print castling as king-takes-rook.
-    chess960: bool,
 }
 
 /// Stands in `Searcher::path` for the position after a null move, so that
 /// repetition detection never looks across a null move.
 const NULL_MOVE_KEY: u64 = 0;
 
-/// Runs one search and returns its result. `report` receives UCI `info`
-/// lines (without the newline) as the search progresses.
+/// Runs one search and returns its result. `report` receives the search's
+/// [`Progress`] as it goes: once per completed iteration.
 pub fn search(
     state: &mut SearchState,
     request: &SearchRequest,
     signals: &SearchSignals,
-    report: &mut dyn FnMut(&str),
+    report: &mut dyn FnMut(&Progress<'_>),
 ) -> SearchOutcome {
     state.tt.new_search();
     let control = Control::new(&request.limits, signals);
@@ -182,7 +180,6 @@ pub fn search(
         nodes: 0,
         seldepth: 0,
         root_depth: 0,
-        chess960: request.chess960,
     };
     searcher.iterative_deepening(request, report)
 }

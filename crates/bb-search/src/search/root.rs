@@ -1,13 +1,11 @@
 //! Iterative deepening with aspiration windows, the root move loop and the
-//! `info` reports.
+//! progress reports.
 
 use super::ordering::{is_tactical, PieceTo};
-use super::{Frame, SearchOutcome, SearchRequest, Searcher};
-use crate::score::{is_mate, Score, UciScore, INFINITE, MAX_PLY};
-use crate::time::millis;
+use super::{Frame, Iteration, Progress, SearchOutcome, SearchRequest, Searcher};
+use crate::score::{is_mate, MateOrCentipawns, Score, INFINITE, MAX_PLY};
 use crate::tt::Bound;
 use bb_movegen::{Move, Position};
-use std::fmt::Write as _;
 
 /// A legal move at the root with what the last iterations found for it.
 #[derive(Clone, Debug)]
@@ -29,7 +27,7 @@ impl Searcher<'_> {
     pub(super) fn iterative_deepening(
         &mut self,
         request: &SearchRequest,
-        report: &mut dyn FnMut(&str),
+        report: &mut dyn FnMut(&Progress<'_>),
     ) -> SearchOutcome {
         let root = request.position;
         let legal = root.legal_moves();
@@ -43,7 +41,7 @@ impl Searcher<'_> {
         }
         if root_moves.is_empty() {
             let score = if root.in_check() { crate::score::mated_in(0) } else { 0 };
-            report(&format!("info depth 0 score {}", UciScore::from_score(score)));
+            report(&Progress::NoLegalMove { score });
             self.wait_while_required();
             return SearchOutcome {
                 best_move: Move::NULL,
@@ -91,7 +89,7 @@ impl Searcher<'_> {
             }
             completed_depth = depth;
             self.control.arm();
-            report(&self.info_line(depth, best_score, &best_pv));
+            report(&Progress::Iteration(self.iteration_report(depth, best_score, &best_pv)));
 
             if best_pv[0] == previous_best {
                 stable_iterations += 1;
@@ -132,8 +130,8 @@ impl Searcher<'_> {
 
     /// True when `go mate N` asked for a mate that has been found.
     fn mate_limit_reached(&self, score: Score) -> bool {
-        match (self.control.limits.mate, UciScore::from_score(score)) {
-            (Some(limit), UciScore::Mate(moves)) => moves > 0 && moves as u32 <= limit,
+        match (self.control.limits.mate, MateOrCentipawns::from_score(score)) {
+            (Some(limit), MateOrCentipawns::Mate(moves)) => moves > 0 && moves as u32 <= limit,
             _ => false,
         }
     }
@@ -249,21 +247,16 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// The `info` line for a completed iteration.
-    fn info_line(&self, depth: u32, score: Score, pv: &[Move]) -> String {
-        let elapsed = self.control.elapsed();
-        let time = millis(elapsed);
-        let nps = (self.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
-        let mut line = format!(
-            "info depth {depth} seldepth {} multipv 1 score {} nodes {} nps {nps} hashfull {} time {time} pv",
-            self.seldepth.max(depth as usize),
-            UciScore::from_score(score),
-            self.nodes,
-            self.state.tt.hashfull(),
-        );
-        for mv in pv {
-            let _ = write!(line, " {}", mv.uci(self.chess960));
+    /// The report of a completed iteration.
+    fn iteration_report<'pv>(&self, depth: u32, score: Score, pv: &'pv [Move]) -> Iteration<'pv> {
+        Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            score,
+            nodes: self.nodes,
+            elapsed: self.control.elapsed(),
+            hashfull: self.state.tt.hashfull(),
+            pv,
         }
-        line
     }
 }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::score::{mate_in, mated_in, UciScore};
+use crate::score::{mate_in, mated_in, MateOrCentipawns};
 
 fn run(fen: &str, depth: u32) -> SearchOutcome {
     run_with_history(fen, &[], depth)
@@ -25,16 +25,16 @@ fn finds_mate_in_two() {
     let outcome = run("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 8", 5);
     assert_eq!(outcome.best_move.to_string(), "d5f6");
     assert_eq!(outcome.score, mate_in(3));
-    assert_eq!(UciScore::from_score(outcome.score), UciScore::Mate(2));
+    assert_eq!(MateOrCentipawns::from_score(outcome.score), MateOrCentipawns::Mate(2));
 }
 
 #[test]
 fn finds_mate_in_three_for_either_side() {
     let white = run("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 6);
-    assert_eq!(UciScore::from_score(white.score), UciScore::Mate(3));
+    assert_eq!(MateOrCentipawns::from_score(white.score), MateOrCentipawns::Mate(3));
     assert_eq!(white.best_move.to_string(), "f6a6");
     let black = run("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 6);
-    assert_eq!(UciScore::from_score(black.score), UciScore::Mate(3));
+    assert_eq!(MateOrCentipawns::from_score(black.score), MateOrCentipawns::Mate(3));
     assert_eq!(black.best_move.to_string(), "b1g6");
 }
 
@@ -43,7 +43,7 @@ fn sees_its_own_mate_coming() {
     // White to move is mated next move whatever it does (Qh2#).
     let outcome = run("7k/8/8/8/8/5n2/Pq6/7K w - - 0 1", 4);
     assert_eq!(outcome.score, mated_in(2));
-    assert_eq!(UciScore::from_score(outcome.score), UciScore::Mate(-1));
+    assert_eq!(MateOrCentipawns::from_score(outcome.score), MateOrCentipawns::Mate(-1));
 }
 
 #[test]
@@ -100,7 +100,6 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
         nodes: 0,
         seldepth: 0,
         root_depth: 1,
-        chess960: false,
     };
     let mut position = Position::startpos();
     searcher.path.push(position.zobrist_key());
@@ -150,16 +149,36 @@ fn node_limit_and_stop_flag_end_the_search() {
 }
 
 #[test]
-fn reports_info_lines_with_the_uci_fields() {
+fn reports_every_completed_iteration() {
     let mut state = SearchState::new(1).unwrap();
     let request = SearchRequest::new(Position::startpos(), SearchLimits::depth(3));
-    let mut lines = Vec::new();
-    search(&mut state, &request, &SearchSignals::default(), &mut |line| lines.push(line.to_string()));
-    assert_eq!(lines.len(), 3);
-    for (index, line) in lines.iter().enumerate() {
-        assert!(line.starts_with(&format!("info depth {} seldepth ", index + 1)), "{line}");
-        for field in [" multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
-            assert!(line.contains(field), "{line} lacks {field}");
+    // (depth, seldepth, nodes, first move of the PV) of each report.
+    let mut reports = Vec::new();
+    let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |progress| match progress {
+        Progress::Iteration(iteration) => {
+            reports.push((iteration.depth, iteration.seldepth, iteration.nodes, iteration.pv[0]))
         }
+        Progress::NoLegalMove { .. } => panic!("the start position has moves"),
+    });
+    assert_eq!(reports.len(), 3);
+    for (index, &(depth, seldepth, nodes, _)) in reports.iter().enumerate() {
+        assert_eq!(depth, index as u32 + 1);
+        assert!(seldepth >= depth && nodes > 0);
     }
+    assert!(reports.windows(2).all(|pair| pair[0].2 <= pair[1].2), "{reports:?}");
+    assert_eq!(reports[2].2, outcome.nodes);
+    assert_eq!(reports[2].3, outcome.best_move);
+}
+
+#[test]
+fn reports_a_root_without_moves() {
+    let mut state = SearchState::new(1).unwrap();
+    let mated = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    let request = SearchRequest::new(mated, SearchLimits::depth(3));
+    let mut scores = Vec::new();
+    search(&mut state, &request, &SearchSignals::default(), &mut |progress| match progress {
+        Progress::NoLegalMove { score } => scores.push(*score),
+        Progress::Iteration(_) => panic!("no move to search"),
+    });
+    assert_eq!(scores, vec![mated_in(0)]);
 }

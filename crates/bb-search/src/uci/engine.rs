@@ -10,8 +10,9 @@
 use super::command::{parse_line, Command, GoParams, StartPosition};
 use super::go::search_limits;
 use super::options::{declarations, parse_change, OptionChange, Options};
+use super::report::{bestmove_line, info_line};
 use crate::search::{search, SearchRequest, SearchSignals, SearchState};
-use bb_movegen::{Move, Position};
+use bb_movegen::Position;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -273,23 +274,22 @@ impl Engine {
         let unbounded = params.ponder || limits.ends_only_on_stop();
         let signals = Arc::new(SearchSignals::default());
         signals.pondering.store(params.ponder, Ordering::Release);
-        let request = SearchRequest {
-            position: self.position,
-            history: self.history.clone(),
-            limits,
-            search_moves,
-            chess960: self.options.chess960,
-        };
+        let request =
+            SearchRequest { position: self.position, history: self.history.clone(), limits, search_moves };
         let done = Arc::new(AtomicBool::new(false));
-        let job = search_job(
-            request.clone(),
-            Arc::clone(&signals),
-            Arc::clone(&done),
-            Arc::clone(&self.state),
-            Arc::clone(&self.output),
-        );
-        let spawned =
-            std::thread::Builder::new().name("bb-search".into()).stack_size(SEARCH_STACK_BYTES).spawn(job);
+        let job = SearchJob {
+            request,
+            chess960: self.options.chess960,
+            signals: Arc::clone(&signals),
+            done: Arc::clone(&done),
+            state: Arc::clone(&self.state),
+            output: Arc::clone(&self.output),
+        };
+        let thread_job = job.clone();
+        let spawned = std::thread::Builder::new()
+            .name("bb-search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || thread_job.run());
         match spawned {
             Ok(handle) => self.running = Some(RunningSearch { handle, signals, done, unbounded }),
             Err(error) => {
@@ -298,30 +298,35 @@ impl Engine {
                 if unbounded {
                     signals.stop.store(true, Ordering::Release);
                 }
-                search_job(request, signals, done, Arc::clone(&self.state), Arc::clone(&self.output))();
+                job.run();
             }
         }
     }
 }
 
-/// The work of one `go`: search, then print `bestmove`.
-fn search_job(
+/// The work of one `go`, for the search thread.
+#[derive(Clone)]
+struct SearchJob {
     request: SearchRequest,
+    /// `UCI_Chess960` when the search started: how castling is written.
+    chess960: bool,
     signals: Arc<SearchSignals>,
+    /// See [`RunningSearch::done`].
     done: Arc<AtomicBool>,
     state: Arc<Mutex<SearchState>>,
     output: SharedOutput,
-) -> impl FnOnce() + Send + 'static {
-    move || {
-        let mut state = lock(&state);
-        let outcome = search(&mut state, &request, &signals, &mut |line| emit(&output, line));
+}
+
+impl SearchJob {
+    /// Searches, writing an `info` line per report, then `bestmove`.
+    fn run(self) {
+        let mut state = lock(&self.state);
+        let outcome = search(&mut state, &self.request, &self.signals, &mut |progress| {
+            emit(&self.output, &info_line(progress, self.chess960))
+        });
         drop(state);
-        let chess960 = request.chess960;
-        let mut answer = format!("bestmove {}", outcome.best_move.uci(chess960));
-        if let Some(reply) = outcome.ponder_move.filter(|_| outcome.best_move != Move::NULL) {
-            answer.push_str(&format!(" ponder {}", reply.uci(chess960)));
-        }
-        done.store(true, Ordering::Release);
-        emit(&output, &answer);
+        let answer = bestmove_line(&outcome, self.chess960);
+        self.done.store(true, Ordering::Release);
+        emit(&self.output, &answer);
     }
 }

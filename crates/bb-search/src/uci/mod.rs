@@ -4,5 +4,6 @@ pub mod command;
 mod engine;
 pub mod go;
 pub mod options;
+pub mod report;
 
 pub use engine::run_uci;

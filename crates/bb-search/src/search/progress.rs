@@ -1,0 +1,48 @@
+//! What a running search reports while it runs: typed values, one report
+//! per completed iteration. Turning them into text is the caller's business
+//! (the [`uci`](crate::uci) module writes them as `info` lines).
+
+use crate::score::Score;
+use bb_movegen::Move;
+use std::time::Duration;
+
+/// A report from a running search, handed to the observer given to
+/// [`search`](super::search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// An iteration of iterative deepening has completed.
+    Iteration(Iteration<'a>),
+    /// The root has no legal move; the search ends with this score
+    /// (`mated_in(0)` when checkmated, a draw when stalemated).
+    NoLegalMove {
+        /// The score of the root position.
+        score: Score,
+    },
+}
+
+/// What a completed iteration found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration<'a> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached (never less than `depth`).
+    pub seldepth: u32,
+    /// The score of the best move, side to move's view (see
+    /// [`MateOrCentipawns`](crate::score::MateOrCentipawns) for mates).
+    pub score: Score,
+    /// Nodes searched since the search started.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Per mille of the transposition table filled by this search.
+    pub hashfull: u32,
+    /// The principal variation, best move first.
+    pub pv: &'a [Move],
+}
+
+impl Iteration<'_> {
+    /// Nodes per second so far (over at least one millisecond).
+    pub fn nps(&self) -> u64 {
+        (u128::from(self.nodes) * 1000 / self.elapsed.as_millis().max(1)) as u64
+    }
+}
