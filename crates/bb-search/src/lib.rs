@@ -6,12 +6,16 @@
 //!   structure, mobility, king safety, threats, bishop pair, tempo).
 //! - [`search`](mod@search): iterative deepening, principal variation
 //!   search with aspiration windows, a transposition table, quiescence
-//!   search with MVV-LVA and SEE, killers, history, null move, late-move
-//!   reductions, check and singular extensions, draw detection.
+//!   search with MVV-LVA and SEE, null move, late-move reductions, check
+//!   and singular extensions, draw detection; its move ordering (killers,
+//!   history, counter moves) lives in [`search::ordering`]. Typed limits
+//!   in, typed [`Progress`] and a [`SearchOutcome`] out: it knows no protocol.
 //! - [`time`]: turning a clock or a fixed move time into soft and hard
 //!   time limits.
-//! - [`uci`]: the protocol loop, [`run_uci`], with the search on its own
-//!   thread so that `stop` and `isready` are answered at once.
+//! - [`uci`]: the protocol: parsing commands, turning `go` into
+//!   [`SearchLimits`], writing `info` and `bestmove`, and the loop,
+//!   [`run_uci`], with the search on its own thread so that `stop` and
+//!   `isready` are answered at once.
 //! - [`bench`](mod@bench): a fixed-depth search of built-in positions whose
 //!   node count is the signature of the search.
 //!
@@ -38,5 +42,8 @@ pub mod tt;
 pub mod uci;
 
 pub use bench::{bench, BenchResult};
-pub use search::{search, Clock, SearchLimits, SearchOutcome, SearchRequest, SearchSignals, SearchState};
+pub use search::{
+    search, Clock, Iteration, Progress, SearchLimits, SearchOutcome, SearchRequest, SearchSignals,
+    SearchState,
+};
 pub use uci::run_uci;

@@ -2,99 +2,49 @@
 //! search with a transposition table, quiescence search and the usual
 //! pruning and reduction heuristics.
 //!
-//! [`SearchState`] is what survives between searches of one game (the
-//! transposition table and the move-ordering history). [`search`] runs one
-//! search on it for a [`SearchRequest`] and reports progress as UCI `info`
-//! lines through a callback.
+//! In and out, in the search's own types (no protocol here; the
+//! [`uci`](crate::uci) module translates):
+//! - a [`SearchRequest`]: the position, the game's earlier positions, the
+//!   root moves to consider and the [`SearchLimits`] (depth, nodes, mate,
+//!   move time or [`Clock`], `infinite`);
+//! - the [`SearchState`] kept between the searches of a game (the
+//!   transposition table and the move-ordering memory);
+//! - [`SearchSignals`] that another thread may raise (`stop`, `pondering`);
+//! - out: a [`Progress`] report to an observer after each completed
+//!   iteration, and a [`SearchOutcome`] (best move, ponder move, score,
+//!   principal variation) at the end.
+//!
+//! Inside: `root` runs iterative deepening, aspiration windows and the root
+//! move loop and makes the reports; `alphabeta` the interior nodes;
+//! `quiescence` the captures at the leaves and draw detection; [`ordering`]
+//! the move ordering and everything it remembers; `reductions` the
+//! late-move tables; `control` decides when to stop (signals, node budget,
+//! the [`TimePlan`](crate::time::TimePlan)); `pv` keeps the principal
+//! variation.
 
 mod alphabeta;
 mod control;
 mod limits;
 pub mod ordering;
 mod progress;
+mod pv;
 mod quiescence;
 mod reductions;
+mod request;
 mod root;
+mod state;
 
 use crate::score::{Score, MAX_PLY};
-use crate::tt::{AllocationError, TranspositionTable};
-use bb_movegen::{Move, Position};
+use bb_movegen::Move;
 use control::Control;
-use ordering::{Killers, OrderingMemory, PieceTo};
-use std::sync::atomic::AtomicBool;
+use ordering::{Killers, PieceTo};
+use pv::PvTable;
 
 pub use limits::{Clock, SearchLimits};
 pub use progress::{Iteration, Progress};
+pub use request::{SearchOutcome, SearchRequest, SearchSignals};
 pub use root::RootMove;
-
-/// Everything the engine remembers between searches of one game.
-pub struct SearchState {
-    /// The transposition table.
-    pub tt: TranspositionTable,
-    /// History, counter moves and continuation history.
-    ordering: OrderingMemory,
-}
-
-impl SearchState {
-    /// A fresh state with a table of `hash_megabytes` MB.
-    pub fn new(hash_megabytes: usize) -> Result<SearchState, AllocationError> {
-        Ok(SearchState { tt: TranspositionTable::new(hash_megabytes)?, ordering: OrderingMemory::default() })
-    }
-
-    /// Forgets everything learnt (a new game).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.ordering.clear();
-    }
-}
-
-/// Flags another thread may flip while a search runs.
-#[derive(Debug, Default)]
-pub struct SearchSignals {
-    /// Set to end the search as soon as possible.
-    pub stop: AtomicBool,
-    /// Set while the search is pondering: time limits do not apply until it
-    /// is cleared (by `ponderhit`), and the clock starts then.
-    pub pondering: AtomicBool,
-}
-
-/// What to search.
-#[derive(Clone, Debug)]
-pub struct SearchRequest {
-    /// The position at the root.
-    pub position: Position,
-    /// Zobrist keys of the game's earlier positions, oldest first, not
-    /// including the root (for repetition detection).
-    pub history: Vec<u64>,
-    /// When to stop.
-    pub limits: SearchLimits,
-    /// Only these root moves are searched; all legal moves when empty.
-    pub search_moves: Vec<Move>,
-}
-
-impl SearchRequest {
-    /// A request to search `position` with `limits`, no game history.
-    pub fn new(position: Position, limits: SearchLimits) -> SearchRequest {
-        SearchRequest { position, history: Vec::new(), limits, search_moves: Vec::new() }
-    }
-}
-
-/// The result of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOutcome {
-    /// The move to play; [`Move::NULL`] when there is no legal move.
-    pub best_move: Move,
-    /// The expected reply, when the principal variation has one.
-    pub ponder_move: Option<Move>,
-    /// The score of the best move (side to move's view).
-    pub score: Score,
-    /// The deepest completed iteration.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation of the last completed iteration.
-    pub pv: Vec<Move>,
-}
+pub use state::SearchState;
 
 /// Per-ply bookkeeping of the current search path.
 #[derive(Clone, Copy, Debug, Default)]
@@ -107,36 +57,6 @@ struct Frame {
     mv: Move,
     /// A move excluded from this node (singular-extension verification).
     excluded: Move,
-}
-
-/// The principal variation at each ply (triangular table).
-struct PvTable {
-    moves: Vec<[Move; MAX_PLY + 1]>,
-    length: [usize; MAX_PLY + 1],
-}
-
-impl PvTable {
-    fn new() -> PvTable {
-        PvTable { moves: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1], length: [0; MAX_PLY + 1] }
-    }
-
-    fn clear(&mut self, ply: usize) {
-        self.length[ply] = ply;
-    }
-
-    /// `mv` is the new best move at `ply`: its line is `mv` then the child's.
-    fn update(&mut self, ply: usize, mv: Move) {
-        self.moves[ply][ply] = mv;
-        let child_end = self.length[ply + 1].max(ply + 1);
-        for index in ply + 1..child_end {
-            self.moves[ply][index] = self.moves[ply + 1][index];
-        }
-        self.length[ply] = child_end;
-    }
-
-    fn line(&self, ply: usize) -> &[Move] {
-        &self.moves[ply][ply..self.length[ply].max(ply)]
-    }
 }
 
 /// One search in progress.
@@ -160,6 +80,29 @@ const NULL_MOVE_KEY: u64 = 0;
 
 /// Runs one search and returns its result. `report` receives the search's
 /// [`Progress`] as it goes: once per completed iteration.
+///
+/// The search returns when a limit of the request is reached or `stop` is
+/// raised, but not before its first iteration is complete (so there is a
+/// move to play); with `infinite`, or while `pondering` is raised, it
+/// holds its result back until `stop` (or the end of pondering).
+///
+/// ```
+/// use bb_movegen::Position;
+/// use bb_search::search::{search, Progress, SearchLimits, SearchRequest, SearchSignals, SearchState};
+///
+/// let mut state = SearchState::new(1).unwrap(); // a 1 MB table
+/// let request = SearchRequest::new(Position::startpos(), SearchLimits::depth(4));
+/// let mut depths = Vec::new();
+/// let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |progress| {
+///     if let Progress::Iteration(iteration) = progress {
+///         depths.push(iteration.depth);
+///         assert!(!iteration.pv.is_empty());
+///     }
+/// });
+/// assert_eq!(depths, [1, 2, 3, 4]);
+/// assert_eq!(outcome.depth, 4);
+/// assert!(Position::startpos().legal_moves().contains(outcome.best_move));
+/// ```
 pub fn search(
     state: &mut SearchState,
     request: &SearchRequest,

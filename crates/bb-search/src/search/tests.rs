@@ -1,5 +1,6 @@
 use super::*;
 use crate::score::{mate_in, mated_in, MateOrCentipawns};
+use bb_movegen::Position;
 
 fn run(fen: &str, depth: u32) -> SearchOutcome {
     run_with_history(fen, &[], depth)
