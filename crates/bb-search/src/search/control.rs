@@ -129,7 +129,8 @@ impl<'a> Control<'a> {
     }
 
     /// True when the result must be held back until `stop` or `ponderhit`
-    /// (UCI forbids a `bestmove` during `go infinite` or while pondering).
+    /// (an `infinite` search, or one still pondering, has no result before;
+    /// UCI, for one, forbids a `bestmove` then).
     pub fn must_wait_for_stop(&mut self) -> bool {
         self.follow_ponderhit();
         !self.signals.stop.load(Ordering::Acquire) && (self.limits.infinite || self.pondering)

@@ -121,7 +121,8 @@ impl Searcher<'_> {
         }
     }
 
-    /// Holds the result back while UCI says it may not be sent yet.
+    /// Holds the result back while it may not be returned yet (an infinite
+    /// search, or one still pondering, ends only on `stop` or `ponderhit`).
     fn wait_while_required(&mut self) {
         while self.control.must_wait_for_stop() {
             std::thread::sleep(std::time::Duration::from_millis(1));
