@@ -17,6 +17,7 @@
 //! assert_eq!(start.name, "startpos");
 //! assert_eq!(start.nodes_at(3), Some(8_902));
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod positions;
 pub mod random;

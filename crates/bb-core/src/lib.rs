@@ -24,6 +24,7 @@
 //! println!("running on the {} backend", bb_core::BACKEND);
 //! ```
 #![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
 
 pub mod backend;
 pub mod bitboard;

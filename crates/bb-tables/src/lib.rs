@@ -45,10 +45,6 @@
 //! assert_ne!(white_king_e1, bb_tables::zobrist::piece(Piece::WhiteKing, Square::E2));
 //! ```
 #![cfg_attr(not(test), no_std)]
-// The workspace forbids unsafe code; this crate only denies it, so that the
-// one `pext` intrinsic call can be allowed where it is made.
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
 
 mod direction;
 mod leapers;
