@@ -23,4 +23,4 @@ pub mod positions;
 pub mod random;
 
 pub use positions::{PerftPosition, PERFT_POSITIONS};
-pub use random::{slider_samples, varied_words, SplitMix64};
+pub use random::{below, slider_samples, varied_words, SplitMix64};

@@ -30,6 +30,7 @@ pub mod backend;
 pub mod bitboard;
 pub mod bitscan;
 mod piece;
+pub mod random;
 mod square;
 
 pub use backend::Backend;

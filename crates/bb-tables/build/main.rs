@@ -5,7 +5,6 @@
 
 mod emit;
 mod geometry;
-mod prng;
 mod sliders;
 mod zobrist;
 

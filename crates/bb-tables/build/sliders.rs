@@ -18,7 +18,7 @@ use crate::geometry::{
     parallel_bit_extract, relevant_occupancy, slider_attacks, subsets, Step, BISHOP_DIRECTIONS,
     ROOK_DIRECTIONS,
 };
-use crate::prng::SplitMix64;
+use bb_core::random::SplitMix64;
 
 /// Entries in each shared table: the next power of two above the 107,648
 /// the regions need, so a lookup can mask its index instead of checking
@@ -28,6 +28,12 @@ pub const TABLE_LEN: usize = 1 << 17;
 /// Fixed seeds: changing one changes the generated magics (and nothing else).
 const MAGIC64_SEED: u64 = 0x6262_5f74_6162_6c65;
 const MAGIC32_SEED: u64 = 0x6d61_6769_6333_3221;
+
+/// Magic candidates are the AND of this many random words, so about one
+/// bit in eight is set: candidates with few bits scatter the occupancy bits
+/// into the index without smearing them together, so they succeed far more
+/// often than dense ones.
+const CANDIDATE_AND_COUNT: u32 = 3;
 
 /// Candidates tried per square before a magic32 search allows one more
 /// index bit. Deterministic either way; this only bounds the build time.
@@ -207,7 +213,7 @@ fn find_magic64(
 ) -> Magic64 {
     let mut entry = Magic64 { mask: slider.mask, magic: 0, shift: 64 - slider.bits(), offset };
     loop {
-        entry.magic = random.next_sparse_u64();
+        entry.magic = random.sparse_u64(CANDIDATE_AND_COUNT);
         // The index is taken from the product's top bits; a candidate that
         // moves few mask bits up there cannot spread the subsets apart.
         if (slider.mask.wrapping_mul(entry.magic) >> 56).count_ones() < 6 {
@@ -230,7 +236,7 @@ fn find_magic32(
     for bits in slider.bits()..=13 {
         let mut entry = Magic32 { mask: slider.mask, magic_lo: 0, magic_hi: 0, shift: 32 - bits, offset };
         for _ in 0..MAGIC32_TRIES_PER_WIDTH {
-            let candidate = random.next_sparse_u64();
+            let candidate = random.sparse_u64(CANDIDATE_AND_COUNT);
             entry.magic_lo = candidate as u32;
             entry.magic_hi = (candidate >> 32) as u32;
             if scratch.is_collision_free(slider, |occupied| magic32_index(&entry, occupied)) {
