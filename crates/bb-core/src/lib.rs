@@ -10,6 +10,10 @@
 //! (64 → native, 32 → hi/lo); the environment variable `BB_BACKEND=native`
 //! or `BB_BACKEND=hilo` overrides it. [`BACKEND`] says which is in use.
 //!
+//! [`platform`] is where every build- and CPU-dependent choice of bb is made
+//! (the backend, the instruction-set features, the run-time POPCNT dispatch);
+//! [`random`] holds bb's one pseudo-random generator.
+//!
 //! Shifts by 64 or more are defined and give zero, on both backends.
 //!
 //! ```
@@ -24,31 +28,19 @@
 //! println!("running on the {} backend", bb_core::BACKEND);
 //! ```
 #![cfg_attr(not(test), no_std)]
-#![forbid(unsafe_code)]
 
 pub mod backend;
 pub mod bitboard;
 pub mod bitscan;
 mod piece;
+pub mod platform;
 pub mod random;
 mod square;
 
-pub use backend::Backend;
 pub use bitboard::{Bitboard, Squares};
 pub use piece::{Color, Piece, PieceKind};
+pub use platform::{Backend, BACKEND, U64};
 pub use square::{File, Rank, Square};
-
-cfg_if::cfg_if! {
-    if #[cfg(bb_backend = "hilo")] {
-        pub use backend::hilo::U64;
-        /// The backend this build of `U64` uses.
-        pub const BACKEND: Backend = Backend::HiLo;
-    } else {
-        pub use backend::native::U64;
-        /// The backend this build of `U64` uses.
-        pub const BACKEND: Backend = Backend::Native;
-    }
-}
 
 /// Text that could not be parsed as the value asked for; says what was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
