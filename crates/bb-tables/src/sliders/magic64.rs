@@ -3,7 +3,7 @@
 //! into the shared table.
 
 use super::TABLE_LEN;
-use bb_core::{Backend, Bitboard, Square, BACKEND, U64};
+use bb_core::{Bitboard, Square, U64};
 
 /// One square's entry: 24 bytes, so a lookup touches one cache line here
 /// and one in the attack table.
@@ -26,10 +26,7 @@ impl Magic64 {
         let product = occupied.0.and(self.mask.0).wrapping_mul(self.magic);
         // `shift` is at least 52, so the index lies in the high half; the
         // hi/lo backend reads it from there without a 64-bit shift.
-        let index = match BACKEND {
-            Backend::Native => (product.to_u64() >> self.shift) as u32,
-            Backend::HiLo => product.hi() >> self.shift.wrapping_sub(32),
-        };
+        let index = product.shr_high(self.shift);
         let slot = self.offset.wrapping_add(index) as usize & (TABLE_LEN - 1);
         Bitboard::from_u64(MAGIC64_ATTACKS[slot])
     }
