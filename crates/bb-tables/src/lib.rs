@@ -45,6 +45,7 @@
 //! assert_ne!(white_king_e1, bb_tables::zobrist::piece(Piece::WhiteKing, Square::E2));
 //! ```
 #![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
 
 mod direction;
 mod leapers;
