@@ -2,7 +2,9 @@
 //!
 //! The foundation of the bb chess engine: a portable 64-bit word [`U64`],
 //! the [`Bitboard`] set of squares built on it, and the chess vocabulary
-//! ([`Square`], [`File`], [`Rank`], [`Color`], [`PieceKind`], [`Piece`]).
+//! ([`Square`], [`File`], [`Rank`], [`Direction`], [`Color`], [`PieceKind`],
+//! [`Piece`]). bb-tables' build script uses the same types, so the tables
+//! are generated in the vocabulary the library reads them in.
 //!
 //! `U64` has two backends with the same API, both always compiled:
 //! [`backend::native`] (one `u64`) and [`backend::hilo`] (two `u32` halves,
@@ -32,12 +34,14 @@
 pub mod backend;
 pub mod bitboard;
 pub mod bitscan;
+mod direction;
 mod piece;
 pub mod platform;
 pub mod random;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
+pub use direction::Direction;
 pub use piece::{Color, Piece, PieceKind};
 pub use platform::{Backend, BACKEND, U64};
 pub use square::{File, Rank, Square};

@@ -47,14 +47,14 @@
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
-mod direction;
 mod leapers;
 mod masks;
 mod rays;
 pub mod sliders;
 pub mod zobrist;
 
-pub use direction::Direction;
+/// The direction type [`ray`] takes; defined in bb-core.
+pub use bb_core::Direction;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use masks::{
     anti_diagonal, diagonal, file_mask, not_file_mask, not_rank_mask, not_square_mask, rank_mask, square_mask,
