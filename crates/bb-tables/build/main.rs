@@ -8,6 +8,7 @@ mod geometry;
 mod sliders;
 mod zobrist;
 
+use bb_core::{Bitboard, Direction, File, Rank, Square};
 use emit::Source;
 use geometry::*;
 use std::path::Path;
@@ -33,15 +34,15 @@ fn write(out_dir: &Path, name: &str, source: Source) {
 }
 
 /// Applies `table` to each square a1..h8.
-fn per_square(table: impl Fn(u8) -> u64) -> Vec<u64> {
-    (0..64).map(table).collect()
+fn per_square(table: impl Fn(Square) -> Bitboard) -> Vec<Bitboard> {
+    Square::ALL.into_iter().map(table).collect()
 }
 
 fn masks() -> Source {
-    let files: Vec<u64> = (0..8).map(file_mask).collect();
-    let ranks: Vec<u64> = (0..8).map(rank_mask).collect();
-    let complement = |sets: &[u64]| sets.iter().map(|set| !set).collect::<Vec<u64>>();
-    let squares = per_square(bit);
+    let files = File::ALL.map(file_mask);
+    let ranks = Rank::ALL.map(rank_mask);
+    let complement = |sets: &[Bitboard]| sets.iter().map(|&set| !set).collect::<Vec<Bitboard>>();
+    let squares = per_square(Square::bitboard);
 
     let mut source = Source::default();
     source.bitboards("Each square alone, by square index.", "SQUARE_MASKS", &squares);
@@ -60,10 +61,10 @@ fn masks() -> Source {
 }
 
 fn rays() -> Source {
-    let rays: Vec<Vec<u64>> =
-        DIRECTIONS.iter().map(|&direction| per_square(|square| ray(square, direction))).collect();
-    let between: Vec<Vec<u64>> = (0..64).map(|a| per_square(|b| between(a, b))).collect();
-    let line: Vec<Vec<u64>> = (0..64).map(|a| per_square(|b| line(a, b))).collect();
+    let rays: Vec<Vec<Bitboard>> =
+        Direction::ALL.iter().map(|&direction| per_square(|square| ray(square, direction))).collect();
+    let between: Vec<Vec<Bitboard>> = Square::ALL.iter().map(|&a| per_square(|b| between(a, b))).collect();
+    let line: Vec<Vec<Bitboard>> = Square::ALL.iter().map(|&a| per_square(|b| line(a, b))).collect();
 
     let mut source = Source::default();
     source.bitboard_rows("Rays by `Direction`, then square; without the square.", "RAYS", &rays);
@@ -72,12 +73,12 @@ fn rays() -> Source {
     source.bitboards(
         "Rook attacks on an empty board.",
         "ROOK_PSEUDO_ATTACKS",
-        &per_square(|square| slider_attacks(square, 0, &ROOK_DIRECTIONS)),
+        &per_square(|square| slider_attacks(square, Bitboard::EMPTY, &Direction::ORTHOGONAL)),
     );
     source.bitboards(
         "Bishop attacks on an empty board.",
         "BISHOP_PSEUDO_ATTACKS",
-        &per_square(|square| slider_attacks(square, 0, &BISHOP_DIRECTIONS)),
+        &per_square(|square| slider_attacks(square, Bitboard::EMPTY, &Direction::DIAGONAL)),
     );
     source
 }
@@ -116,7 +117,7 @@ fn zobrist() -> Source {
 /// The slider sources of the three schemes: magic64, magic32, pext.
 fn sliders() -> [Source; 3] {
     let tables = sliders::slider_tables();
-    let bitboard = |value: u64| format!("Bitboard::from_u64({value:#018x})");
+    let bitboard = |value: u64| emit::bitboard_literal(Bitboard::from_u64(value));
 
     let mut magic64 = Source::default();
     let entry = |magic: &sliders::Magic64| {

@@ -14,11 +14,10 @@
 //! different attacks share an index ("constructive" collisions, where the
 //! attacks agree, are allowed).
 
-use crate::geometry::{
-    parallel_bit_extract, relevant_occupancy, slider_attacks, subsets, Step, BISHOP_DIRECTIONS,
-    ROOK_DIRECTIONS,
-};
+use crate::geometry::{relevant_occupancy, slider_attacks, subsets};
+use bb_core::platform::pext;
 use bb_core::random::SplitMix64;
+use bb_core::{Direction, Square};
 
 /// Entries in each shared table: the next power of two above the 107,648
 /// the regions need, so a lookup can mask its index instead of checking
@@ -48,12 +47,14 @@ struct SquareSlider {
 }
 
 impl SquareSlider {
-    fn new(square: u8, directions: &[Step]) -> SquareSlider {
-        let mask = relevant_occupancy(square, directions);
-        let occupancies = subsets(mask);
-        let attacks =
-            occupancies.iter().map(|&occupied| slider_attacks(square, occupied, directions)).collect();
-        SquareSlider { mask, occupancies, attacks }
+    fn new(square: Square, directions: &[Direction]) -> SquareSlider {
+        let subsets = subsets(relevant_occupancy(square, directions));
+        let attacks = subsets.iter().map(|&occupied| slider_attacks(square, occupied, directions).to_u64());
+        SquareSlider {
+            mask: relevant_occupancy(square, directions).to_u64(),
+            attacks: attacks.collect(),
+            occupancies: subsets.iter().map(|occupied| occupied.to_u64()).collect(),
+        }
     }
 
     fn bits(&self) -> u32 {
@@ -134,9 +135,10 @@ impl Scratch {
 
 /// Computes all three schemes for rooks and bishops.
 pub fn slider_tables() -> SliderTables {
-    let sliders: Vec<SquareSlider> = (0..64)
-        .map(|square| SquareSlider::new(square, &ROOK_DIRECTIONS))
-        .chain((0..64).map(|square| SquareSlider::new(square, &BISHOP_DIRECTIONS)))
+    let sliders: Vec<SquareSlider> = Square::ALL
+        .map(|square| SquareSlider::new(square, &Direction::ORTHOGONAL))
+        .into_iter()
+        .chain(Square::ALL.map(|square| SquareSlider::new(square, &Direction::DIAGONAL)))
         .collect();
     let mut scratch = Scratch::new();
 
@@ -172,9 +174,7 @@ pub fn slider_tables() -> SliderTables {
         .iter()
         .map(|slider| {
             let entry = Pext { mask: slider.mask, offset };
-            fill(&mut pext_attacks, slider, offset, |occupied| {
-                parallel_bit_extract(occupied, entry.mask) as usize
-            });
+            fill(&mut pext_attacks, slider, offset, |occupied| pext(occupied, entry.mask) as usize);
             offset += 1 << slider.bits();
             entry
         })
