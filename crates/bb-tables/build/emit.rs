@@ -8,8 +8,9 @@
 //! several seconds; the lookup wraps each entry with `Bitboard::from_u64`,
 //! which costs nothing on either backend.
 
+use crate::entries::write_bitboard;
 use bb_core::Bitboard;
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// Generated source text, one item after another.
 #[derive(Default)]
@@ -21,7 +22,7 @@ impl Source {
     /// A `pub(crate) static` array of `Bitboard`s.
     pub fn bitboards(&mut self, doc: &str, name: &str, values: &[Bitboard]) {
         self.array(doc, name, "Bitboard", values.len(), |text| {
-            values.iter().for_each(|&value| writeln!(text, "    {},", bitboard_literal(value)).unwrap())
+            values.iter().for_each(|&value| push_bitboard(text, "    ", value))
         });
     }
 
@@ -31,9 +32,7 @@ impl Source {
         self.array(doc, name, &row_type, rows.len(), |text| {
             for row in rows {
                 text.push_str("    [\n");
-                for &value in row {
-                    writeln!(text, "        {},", bitboard_literal(value)).unwrap();
-                }
+                row.iter().for_each(|&value| push_bitboard(text, "        ", value));
                 text.push_str("    ],\n");
             }
         });
@@ -71,29 +70,34 @@ impl Source {
         writeln!(self.text, "/// {doc}\npub const {name}: u64 = {value:#018x};\n").unwrap();
     }
 
-    /// A `pub(crate) static` array of plain `u64` literals, eight to a line.
-    pub fn raw_words(&mut self, doc: &str, name: &str, values: &[u64]) {
+    /// A `pub(crate) static` array of plain `u64` literals, eight to a line:
+    /// the bits of `values`.
+    pub fn raw_words(&mut self, doc: &str, name: &str, values: &[Bitboard]) {
         self.array(doc, name, "u64", values.len(), |text| {
             for chunk in values.chunks(8) {
                 text.push_str("   ");
-                chunk.iter().for_each(|value| write!(text, " {value:#x},").unwrap());
+                chunk.iter().for_each(|value| write!(text, " {:#x},", value.to_u64()).unwrap());
                 text.push('\n');
             }
         });
     }
 
     /// A `pub(crate) static` array of struct literals, one per line, each
-    /// written by `entry`.
+    /// written by `entry` (the struct's own `write_literal`).
     pub fn structs<T>(
         &mut self,
         doc: &str,
         name: &str,
         type_name: &str,
         values: &[T],
-        entry: impl Fn(&T) -> String,
+        entry: impl Fn(&T, &mut dyn Write) -> fmt::Result,
     ) {
         self.array(doc, name, type_name, values.len(), |text| {
-            values.iter().for_each(|value| writeln!(text, "    {},", entry(value)).unwrap())
+            for value in values {
+                text.push_str("    ");
+                entry(value, text).unwrap();
+                text.push_str(",\n");
+            }
         });
     }
 
@@ -109,7 +113,9 @@ impl Source {
     }
 }
 
-/// `Bitboard::from_u64(0x…)`: a bitboard as a constant expression.
-pub fn bitboard_literal(value: Bitboard) -> String {
-    format!("Bitboard::from_u64({:#018x})", value.to_u64())
+/// One element line of a bitboard array: `indent`, the literal, a comma.
+fn push_bitboard(text: &mut String, indent: &str, value: Bitboard) {
+    text.push_str(indent);
+    write_bitboard(text, value).unwrap();
+    text.push_str(",\n");
 }

@@ -1,9 +1,16 @@
-//! Computes every table of bb-tables in plain `u64` code and writes them to
-//! `$OUT_DIR` as Rust source, which the crate `include!`s. Nothing here
-//! depends on the target or on the `U64` backend: the same constants are
-//! generated for all, and each backend's `const fn`s lay them out.
+//! Computes every table of bb-tables and writes them to `$OUT_DIR` as Rust
+//! source, which the crate `include!`s. It works in the library's own
+//! vocabulary: bb-core's `Square`, `Bitboard`, `Direction` and `SplitMix64`
+//! (a build-dependency) and the slider entries of `src/sliders/entries.rs`
+//! (included by path). Nothing here depends on the target or on the `U64`
+//! backend: the same constants are generated for all, and each backend's
+//! `const fn`s lay them out.
 
 mod emit;
+// The slider entries of the library, with their index formulas and their
+// literal form: one definition for the library and this script.
+#[path = "../src/sliders/entries.rs"]
+mod entries;
 mod geometry;
 mod sliders;
 mod zobrist;
@@ -15,6 +22,7 @@ use std::path::Path;
 
 fn main() {
     println!("cargo::rerun-if-changed=build");
+    println!("cargo::rerun-if-changed=src/sliders/entries.rs");
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out_dir = Path::new(&out_dir);
 
@@ -117,18 +125,9 @@ fn zobrist() -> Source {
 /// The slider sources of the three schemes: magic64, magic32, pext.
 fn sliders() -> [Source; 3] {
     let tables = sliders::slider_tables();
-    let bitboard = |value: u64| emit::bitboard_literal(Bitboard::from_u64(value));
 
     let mut magic64 = Source::default();
-    let entry = |magic: &sliders::Magic64| {
-        format!(
-            "Magic64 {{ mask: {}, magic: U64::from_u64({:#018x}), shift: {}, offset: {} }}",
-            bitboard(magic.mask),
-            magic.magic,
-            magic.shift,
-            magic.offset
-        )
-    };
+    let entry = entries::Magic64::write_literal;
     magic64.structs(
         "Rook magic64 entries by square.",
         "ROOK_MAGIC64",
@@ -146,16 +145,7 @@ fn sliders() -> [Source; 3] {
     magic64.raw_words("The shared magic64 attack table.", "MAGIC64_ATTACKS", &tables.magic64_attacks);
 
     let mut magic32 = Source::default();
-    let entry = |magic: &sliders::Magic32| {
-        format!(
-            "Magic32 {{ mask: {}, magic_lo: {:#010x}, magic_hi: {:#010x}, shift: {}, offset: {} }}",
-            bitboard(magic.mask),
-            magic.magic_lo,
-            magic.magic_hi,
-            magic.shift,
-            magic.offset
-        )
-    };
+    let entry = entries::Magic32::write_literal;
     magic32.structs(
         "Rook magic32 entries by square.",
         "ROOK_MAGIC32",
@@ -173,9 +163,7 @@ fn sliders() -> [Source; 3] {
     magic32.raw_words("The shared magic32 attack table.", "MAGIC32_ATTACKS", &tables.magic32_attacks);
 
     let mut pext = Source::default();
-    let entry = |entry: &sliders::Pext| {
-        format!("Pext {{ mask: {}, offset: {} }}", bitboard(entry.mask), entry.offset)
-    };
+    let entry = entries::Pext::write_literal;
     pext.structs("Rook pext entries by square.", "ROOK_PEXT", "Pext", &tables.pext[..64], entry);
     pext.structs("Bishop pext entries by square.", "BISHOP_PEXT", "Pext", &tables.pext[64..], entry);
     pext.raw_words("The shared pext attack table.", "PEXT_ATTACKS", &tables.pext_attacks);

@@ -2,7 +2,9 @@
 //!
 //! Three index schemes, each with its own shared attack table of
 //! [`TABLE_LEN`] entries (all rook squares' regions, then all bishop
-//! squares'), computed and checked by the build script:
+//! squares'), computed and checked by the build script. The per-square
+//! entries and their index formulas are defined once, in `entries.rs`,
+//! which the build script includes too:
 //!
 //! | scheme | index into the square's region | made for |
 //! |---|---|---|
@@ -16,20 +18,19 @@
 //! backend: only the speed differs (pext, without BMI2, extracts the bits by
 //! a loop; [`bb_core::platform::HAS_PEXT`] says which).
 
+// Shared with the build script, which includes it by path.
+mod entries;
 mod magic32;
 mod magic64;
 mod pext;
+
+pub use entries::TABLE_LEN;
 
 pub use magic32::{bishop_attacks_magic32, rook_attacks_magic32};
 pub use magic64::{bishop_attacks_magic64, rook_attacks_magic64};
 pub use pext::{bishop_attacks_pext, rook_attacks_pext};
 
 use bb_core::platform::{self, Backend};
-
-/// Entries in each shared attack table: a power of two above the 107,648
-/// the regions need, so a lookup masks its index with `TABLE_LEN - 1` and
-/// the compiler drops the bounds check.
-pub const TABLE_LEN: usize = 1 << 17;
 
 /// A way of indexing the slider attack tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,28 +3,17 @@
 //! No magic numbers and no multiply. Fast on x86_64 targets with `bmi2`
 //! enabled (e.g. `RUSTFLAGS="-C target-feature=+bmi2"` or
 //! `-C target-cpu=native` on a CPU that has it); elsewhere
-//! [`platform::pext`] extracts the bits by a loop, for tests and comparisons.
+//! [`bb_core::platform::pext`] extracts the bits by a loop, for tests and comparisons.
 
-use super::TABLE_LEN;
-use bb_core::platform;
+use super::entries::{Pext, TABLE_LEN};
 use bb_core::{Bitboard, Square};
-
-/// One square's entry.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pext {
-    /// The squares whose occupancy matters (rays without their edge square).
-    mask: Bitboard,
-    /// Where the square's region starts in the shared table.
-    offset: u32,
-}
 
 include!(concat!(env!("OUT_DIR"), "/pext.rs"));
 
 impl Pext {
     #[inline(always)]
     fn attacks(&self, occupied: Bitboard) -> Bitboard {
-        let index = platform::pext(occupied.to_u64(), self.mask.to_u64()) as u32;
-        let slot = self.offset.wrapping_add(index) as usize & (TABLE_LEN - 1);
+        let slot = self.offset.wrapping_add(self.index(occupied)) as usize & (TABLE_LEN - 1);
         Bitboard::from_u64(PEXT_ATTACKS[slot])
     }
 }
