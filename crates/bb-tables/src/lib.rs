@@ -6,13 +6,13 @@
 //! rook, bishop and queen attacks for any occupancy in one lookup; and
 //! [`zobrist`] keys.
 //!
-//! Every table is computed by the build script in plain `u64` code, walking
-//! rays one square at a time, and compiled in as `static`s of
+//! Every table is computed by the build script, in bb-core's own types,
+//! walking rays one square at a time, and compiled in as `static`s of
 //! [`bb_core`] types, so both `U64` backends (native and hi/lo) get the
 //! same constants. Sliders use fancy magic bitboards with a 64-bit multiply
 //! on the native backend, 32-bit magics (two 32-bit multiplies) on the hi/lo
-//! backend, and BMI2 `pext` on x86_64 when the target enables `bmi2`; see
-//! [`sliders`]. The magic numbers are searched for at build time from a
+//! backend, and BMI2 `pext` on x86_64 when the target enables `bmi2`
+//! (`bb_core::platform` decides); see [`sliders`]. The magic numbers are searched for at build time from a
 //! fixed seed, so builds are reproducible.
 //!
 //! All lookups are `#[inline(always)]` indexing of fixed-size arrays by
