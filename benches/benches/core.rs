@@ -14,7 +14,7 @@
 // `criterion_group!` defines an undocumented `pub fn`; nothing here is public API.
 #![allow(missing_docs)]
 
-use bb_benches::{varied_words, SplitMix64};
+use bb_benches::{below, varied_words, SplitMix64};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::time::Duration;
 
@@ -124,7 +124,7 @@ fn core_operations(criterion: &mut Criterion) {
     let words = WORDS as u64;
     // Shift amounts 0..=63: the range move generation uses.
     let mut random = SplitMix64::new(SEED ^ 1);
-    let amounts: Vec<u32> = (0..WORDS).map(|_| random.below(64)).collect();
+    let amounts: Vec<u32> = (0..WORDS).map(|_| below(&mut random, 64)).collect();
     // The pop-lsb loop's throughput is in bits popped, not words.
     let set_bits: u64 = varied_words(WORDS, SEED).iter().map(|word| u64::from(word.count_ones())).sum();
 

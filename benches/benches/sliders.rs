@@ -1,6 +1,7 @@
 //! Rook and bishop attack lookups, per index scheme of bb-tables:
 //! `sliders/<piece>/magic64`, `sliders/<piece>/magic32`,
-//! `sliders/<piece>/pext` (x86_64 builds with BMI2 only) and
+//! `sliders/<piece>/pext` (builds with the instruction only, see
+//! `bb_core::platform::HAS_PEXT`) and
 //! `sliders/<piece>/selected` (what `bb_tables::rook_attacks` uses in this
 //! build, so runs of different backends compare like for like).
 //!
@@ -11,6 +12,7 @@
 #![allow(missing_docs)]
 
 use bb_benches::slider_samples;
+use bb_core::platform::HAS_PEXT;
 use bb_core::{Bitboard, Square};
 use bb_tables::sliders;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -29,16 +31,18 @@ fn lookup_all(lookup: impl Fn(Square, Bitboard) -> Bitboard, samples: &[(Square,
     samples.iter().fold(Bitboard::EMPTY, |acc, &(square, occupied)| acc ^ lookup(square, occupied))
 }
 
-/// Registers `sliders/<piece>/<scheme>` for each `scheme => function`.
+/// Registers `sliders/<piece>/<scheme>` for each `scheme => function`, or
+/// `scheme if condition => function` when the condition holds.
 macro_rules! bench_schemes {
-    ($criterion:expr, $piece:literal, $samples:expr, { $($(#[$cfg:meta])* $scheme:literal => $lookup:path,)* }) => {{
+    ($criterion:expr, $piece:literal, $samples:expr, { $($scheme:literal $(if $when:expr)? => $lookup:path,)* }) => {{
         let mut group = $criterion.benchmark_group(concat!("sliders/", $piece));
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_millis(1500));
         group.throughput(Throughput::Elements($samples.len() as u64));
         $(
-            $(#[$cfg])*
-            group.bench_function($scheme, |bencher| bencher.iter(|| lookup_all($lookup, black_box($samples))));
+            if true $(&& $when)? {
+                group.bench_function($scheme, |bencher| bencher.iter(|| lookup_all($lookup, black_box($samples))));
+            }
         )*
         group.finish();
     }};
@@ -49,15 +53,13 @@ fn slider_lookups(criterion: &mut Criterion) {
     bench_schemes!(criterion, "rook", &samples, {
         "magic64" => sliders::rook_attacks_magic64,
         "magic32" => sliders::rook_attacks_magic32,
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        "pext" => sliders::rook_attacks_pext,
+        "pext" if HAS_PEXT => sliders::rook_attacks_pext,
         "selected" => bb_tables::rook_attacks,
     });
     bench_schemes!(criterion, "bishop", &samples, {
         "magic64" => sliders::bishop_attacks_magic64,
         "magic32" => sliders::bishop_attacks_magic32,
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        "pext" => sliders::bishop_attacks_pext,
+        "pext" if HAS_PEXT => sliders::bishop_attacks_pext,
         "selected" => bb_tables::bishop_attacks,
     });
 }

@@ -17,9 +17,10 @@
 //! assert_eq!(start.name, "startpos");
 //! assert_eq!(start.nodes_at(3), Some(8_902));
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod positions;
 pub mod random;
 
 pub use positions::{PerftPosition, PERFT_POSITIONS};
-pub use random::{slider_samples, varied_words, SplitMix64};
+pub use random::{below, slider_samples, varied_words, SplitMix64};

@@ -1,41 +1,15 @@
 //! Deterministic pseudo-random inputs: the same seed gives the same words on
-//! every run, target and backend, so medians are comparable.
+//! every run, target and backend, so medians are comparable. The generator
+//! is bb-core's [`SplitMix64`]; this module shapes its words into inputs.
 
 use bb_core::{Bitboard, Square};
 
-/// SplitMix64 (Steele, Lea and Flood): a tiny generator with a full 2^64
-/// period, plenty for benchmark inputs, and trivially reproducible.
-#[derive(Clone, Debug)]
-pub struct SplitMix64 {
-    state: u64,
-}
+pub use bb_core::random::SplitMix64;
 
-impl SplitMix64 {
-    /// A generator starting from `seed`.
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next 64 pseudo-random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut mixed = self.state;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        mixed ^ (mixed >> 31)
-    }
-
-    /// A word with about `64 / 2^(and_count - 1)` bits set: the AND of
-    /// `and_count` random words (1 → dense, 3 → about 8 bits).
-    pub fn sparse_u64(&mut self, and_count: u32) -> u64 {
-        (0..and_count.max(1)).fold(u64::MAX, |word, _| word & self.next_u64())
-    }
-
-    /// A pseudo-random integer in `0..bound` (`bound` > 0); the tiny bias of
-    /// the modulo does not matter for benchmark inputs.
-    pub fn below(&mut self, bound: u32) -> u32 {
-        (self.next_u64() % u64::from(bound)) as u32
-    }
+/// A pseudo-random integer in `0..bound` (`bound` > 0) drawn from `random`;
+/// the tiny bias of the modulo does not matter for benchmark inputs.
+pub fn below(random: &mut SplitMix64, bound: u32) -> u32 {
+    (random.next_u64() % u64::from(bound)) as u32
 }
 
 /// `count` words of mixed density, cycling through dense (≈32 bits),
@@ -53,7 +27,7 @@ pub fn slider_samples(count: usize, seed: u64) -> Vec<(Square, Bitboard)> {
     let mut random = SplitMix64::new(seed);
     (0..count)
         .map(|index| {
-            let square = Square::from_index_wrapping(random.below(64));
+            let square = Square::from_index_wrapping(below(&mut random, 64));
             let occupied = Bitboard::from_u64(random.sparse_u64(1 + (index % 3) as u32));
             (square, occupied)
         })

@@ -1,5 +1,5 @@
 //! Command-line options of the xtask subcommands. Hand-written so xtask
-//! has no dependencies and builds in a second.
+//! needs no argument-parsing crate and builds in a second.
 
 use std::path::PathBuf;
 
@@ -61,7 +61,7 @@ pub fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         };
         match name {
             "target" => options.targets.push(matrix::parse_target(&value()?)?),
-            "backend" => options.backends.push(Backend::parse(&value()?)?),
+            "backend" => options.backends.push(matrix::parse_backend(&value()?)?),
             "depth" => options.depth = Some(parse_depth(&value()?)?),
             "positions" => options.positions = Some(PathBuf::from(value()?)),
             "skip-lint" | "verbose" | "table-only" | "no-bmi2" if inline_value.is_some() => {

@@ -79,7 +79,7 @@ fn run(options: &Options, lint: bool) -> Result<bool, String> {
             let host = Combination::new(matrix::X86_64, backend);
             let mut clippy = host.cargo(&workspace, "clippy");
             clippy.args(["--workspace", "--all-targets", "--", "-D", "warnings"]);
-            let name = format!("clippy/{}", backend.env_value());
+            let name = format!("clippy/{}", backend.name());
             reports.push(run_step(&workspace, &name, clippy, false, options.verbose)?);
         }
 

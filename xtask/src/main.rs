@@ -1,5 +1,7 @@
 //! Project automation for bb, run as `cargo xtask <command>` (an alias in
-//! `.cargo/config.toml`). Standard library only, so it builds in a moment.
+//! `.cargo/config.toml`). The standard library and bb-core (for the backend
+//! names) only, so it builds in a moment.
+#![forbid(unsafe_code)]
 
 mod args;
 mod bench;

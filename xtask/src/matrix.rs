@@ -17,35 +17,15 @@ pub const TARGETS: [&str; 2] = [X86_64, I686];
 const HOST_TARGET: &str =
     if cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")) { X86_64 } else { "" };
 
-/// Which `U64` implementation bb-core is built with (`BB_BACKEND`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// A plain `u64`.
-    Native,
-    /// A pair of `u32` halves.
-    HiLo,
-}
+/// Which `U64` implementation bb-core is built with (`BB_BACKEND`): bb-core's
+/// own enum, so the names and the list of backends are defined once.
+pub use bb_core::platform::Backend;
 
-impl Backend {
-    /// Both backends, in display order.
-    pub const ALL: [Backend; 2] = [Backend::Native, Backend::HiLo];
-
-    /// The value of `BB_BACKEND` that selects this backend.
-    pub fn env_value(self) -> &'static str {
-        match self {
-            Backend::Native => "native",
-            Backend::HiLo => "hilo",
-        }
-    }
-
-    /// Parses `native` or `hilo` (also `hi/lo`, `hi-lo`).
-    pub fn parse(text: &str) -> Result<Backend, String> {
-        match text {
-            "native" => Ok(Backend::Native),
-            "hilo" | "hi/lo" | "hi-lo" => Ok(Backend::HiLo),
-            other => Err(format!("unknown backend `{other}` (expected `native` or `hilo`)")),
-        }
-    }
+/// Parses a backend by its bb-core name (`native`, `hilo`), also accepting
+/// `hi/lo` and `hi-lo` on the command line.
+pub fn parse_backend(text: &str) -> Result<Backend, String> {
+    let name = if matches!(text, "hi/lo" | "hi-lo") { Backend::HiLo.name() } else { text };
+    name.parse().map_err(|error| format!("unknown backend `{text}` ({error})"))
 }
 
 /// Expands the short target names `x86_64` and `i686` to the matrix
@@ -99,7 +79,7 @@ impl Combination {
     /// A short name for table columns: `x86_64/native`, `x86_64/native+bmi2`.
     pub fn label(&self) -> String {
         let short_target = self.target.split('-').next().unwrap_or(&self.target);
-        format!("{short_target}/{}{}", self.backend.env_value(), self.flavour())
+        format!("{short_target}/{}{}", self.backend.name(), self.flavour())
     }
 
     /// The cargo target directory of this combination. Each combination has
@@ -107,7 +87,7 @@ impl Combination {
     /// never throws away another combination's build.
     pub fn target_dir(&self, workspace: &Path) -> PathBuf {
         let flavour = if self.bmi2 { "-bmi2" } else { "" };
-        xtask_dir(workspace).join(format!("{}-{}{flavour}", self.target, self.backend.env_value()))
+        xtask_dir(workspace).join(format!("{}-{}{flavour}", self.target, self.backend.name()))
     }
 
     /// Whether cargo builds this combination for the host, without
@@ -131,9 +111,7 @@ impl Combination {
         if !self.builds_as_host() {
             command.arg("--target").arg(&self.target);
         }
-        command
-            .env("BB_BACKEND", self.backend.env_value())
-            .env("CARGO_TARGET_DIR", self.target_dir(workspace));
+        command.env("BB_BACKEND", self.backend.name()).env("CARGO_TARGET_DIR", self.target_dir(workspace));
         if self.bmi2 {
             let encoded = std::env::var("CARGO_ENCODED_RUSTFLAGS").ok();
             let plain = std::env::var("RUSTFLAGS").ok();
@@ -155,7 +133,7 @@ impl Combination {
 
 impl fmt::Display for Combination {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{}/{}{}", self.target, self.backend.env_value(), self.flavour())
+        write!(formatter, "{}/{}{}", self.target, self.backend.name(), self.flavour())
     }
 }
 
@@ -316,9 +294,10 @@ mod tests {
         assert_eq!(parse_target("x86_64"), Ok(X86_64.to_string()));
         assert_eq!(parse_target("aarch64-unknown-linux-gnu"), Ok("aarch64-unknown-linux-gnu".to_string()));
         assert!(parse_target("--backend").is_err());
-        assert_eq!(Backend::parse("hilo"), Ok(Backend::HiLo));
-        assert_eq!(Backend::parse("native"), Ok(Backend::Native));
-        assert!(Backend::parse("u32").unwrap_err().contains("u32"));
+        assert_eq!(parse_backend("hilo"), Ok(Backend::HiLo));
+        assert_eq!(parse_backend("hi/lo"), Ok(Backend::HiLo));
+        assert_eq!(parse_backend("native"), Ok(Backend::Native));
+        assert_eq!(parse_backend("u32").unwrap_err(), "unknown backend `u32` (expected `native` or `hilo`)");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //!
 //! Exit codes: 0 success, 1 perft counts that disagree with a suite, 2 bad
 //! input (one line on stderr says what is wrong).
+#![forbid(unsafe_code)]
 
 mod args;
 mod deep_perft;

@@ -44,8 +44,8 @@ const fn reverse_table() -> [u8; 64] {
     table
 }
 
-/// Generates the four scans for one backend's `U64` so both backends are
-/// available side by side.
+/// Generates the four scans for one backend's `U64`: once per backend, so
+/// both are available side by side, and once for this build's `U64`.
 macro_rules! scans_for {
     ($word:ty) => {
         /// Index of the lowest set bit by the CPU instruction; 64 when zero.
@@ -70,8 +70,8 @@ macro_rules! scans_for {
             if word.is_zero() {
                 return 64;
             }
-            let product = word.lowest_bit().wrapping_mul(<$word>::from_u64(super::DE_BRUIJN_64));
-            super::FORWARD[product.shr(58).lo() as usize] as u32
+            let product = word.lowest_bit().wrapping_mul(<$word>::from_u64($crate::bitscan::DE_BRUIJN_64));
+            $crate::bitscan::FORWARD[product.shr(58).lo() as usize] as u32
         }
 
         /// Index of the highest set bit by De Bruijn multiplication; 64 when zero.
@@ -87,8 +87,8 @@ macro_rules! scans_for {
             smeared = smeared.or(smeared.shr(8));
             smeared = smeared.or(smeared.shr(16));
             smeared = smeared.or(smeared.shr(32));
-            let product = smeared.wrapping_mul(<$word>::from_u64(super::DE_BRUIJN_64));
-            super::REVERSE[product.shr(58).lo() as usize] as u32
+            let product = smeared.wrapping_mul(<$word>::from_u64($crate::bitscan::DE_BRUIJN_64));
+            $crate::bitscan::REVERSE[product.shr(58).lo() as usize] as u32
         }
     };
 }
@@ -105,13 +105,8 @@ pub mod hilo {
     scans_for!(U64);
 }
 
-cfg_if::cfg_if! {
-    if #[cfg(bb_backend = "hilo")] {
-        pub use hilo::{first_bit_debruijn, first_bit_intrinsic, last_bit_debruijn, last_bit_intrinsic};
-    } else {
-        pub use native::{first_bit_debruijn, first_bit_intrinsic, last_bit_debruijn, last_bit_intrinsic};
-    }
-}
+// The scans on this build's word, `crate::U64`, at the module's top level.
+scans_for!(crate::U64);
 
 #[cfg(test)]
 mod tests {

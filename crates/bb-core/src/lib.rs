@@ -2,13 +2,19 @@
 //!
 //! The foundation of the bb chess engine: a portable 64-bit word [`U64`],
 //! the [`Bitboard`] set of squares built on it, and the chess vocabulary
-//! ([`Square`], [`File`], [`Rank`], [`Color`], [`PieceKind`], [`Piece`]).
+//! ([`Square`], [`File`], [`Rank`], [`Direction`], [`Color`], [`PieceKind`],
+//! [`Piece`]). bb-tables' build script uses the same types, so the tables
+//! are generated in the vocabulary the library reads them in.
 //!
 //! `U64` has two backends with the same API, both always compiled:
 //! [`backend::native`] (one `u64`) and [`backend::hilo`] (two `u32` halves,
 //! for 32-bit targets). The build picks one by target pointer width
 //! (64 → native, 32 → hi/lo); the environment variable `BB_BACKEND=native`
 //! or `BB_BACKEND=hilo` overrides it. [`BACKEND`] says which is in use.
+//!
+//! [`platform`] is where every build- and CPU-dependent choice of bb is made
+//! (the backend, the instruction-set features, the run-time POPCNT dispatch);
+//! [`random`] holds bb's one pseudo-random generator.
 //!
 //! Shifts by 64 or more are defined and give zero, on both backends.
 //!
@@ -28,25 +34,17 @@
 pub mod backend;
 pub mod bitboard;
 pub mod bitscan;
+mod direction;
 mod piece;
+pub mod platform;
+pub mod random;
 mod square;
 
-pub use backend::Backend;
 pub use bitboard::{Bitboard, Squares};
+pub use direction::Direction;
 pub use piece::{Color, Piece, PieceKind};
+pub use platform::{Backend, BACKEND, U64};
 pub use square::{File, Rank, Square};
-
-cfg_if::cfg_if! {
-    if #[cfg(bb_backend = "hilo")] {
-        pub use backend::hilo::U64;
-        /// The backend this build of `U64` uses.
-        pub const BACKEND: Backend = Backend::HiLo;
-    } else {
-        pub use backend::native::U64;
-        /// The backend this build of `U64` uses.
-        pub const BACKEND: Backend = Backend::Native;
-    }
-}
 
 /// Text that could not be parsed as the value asked for; says what was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -164,13 +164,9 @@ impl Square {
     /// an index below 64, so hot loops use this instead of an `Option`.
     #[inline(always)]
     pub const fn from_index_wrapping(index: u32) -> Square {
-        // With the native backend the match below compiles to nothing, where
-        // the table costs a load in every bitboard loop (perft +9% on
-        // x86_64). With hi/lo, whose bit scans pick a half, LLVM splits the
-        // match per half and emits a 64-way jump table instead, an indirect
-        // branch per square that mispredicts (perft -10% on i686); there the
-        // table is the cheaper form.
-        if matches!(crate::BACKEND, crate::Backend::HiLo) {
+        // Table or match: whichever is cheaper on this backend (see the
+        // constant's documentation).
+        if crate::platform::SQUARE_FROM_INDEX_BY_TABLE {
             Square::ALL[(index & 63) as usize]
         } else {
             Square::from_index_by_match(index)

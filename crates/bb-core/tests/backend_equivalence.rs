@@ -83,6 +83,11 @@ macro_rules! equivalence_tests {
                 }
 
                 #[test]
+                fn shift_into_the_low_half(a in word(), amount in 32u32..64) {
+                    prop_assert_eq!(w(a).shr_high(amount), (a >> amount) as u32);
+                }
+
+                #[test]
                 fn counts_and_scans(a in word()) {
                     prop_assert_eq!(w(a).count_ones(), a.count_ones());
                     prop_assert_eq!(w(a).trailing_zeros(), a.trailing_zeros());

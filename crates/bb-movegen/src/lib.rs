@@ -25,9 +25,6 @@
 #![cfg_attr(not(test), no_std)]
 
 mod castling;
-// Only builds that may lack POPCNT ask the CPU (see `perft`).
-#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
-mod cpu;
 mod display;
 mod error;
 mod fen;

@@ -69,7 +69,7 @@ mod with_popcnt {
     /// Perft by the POPCNT copy, or `None` when this CPU lacks POPCNT.
     #[allow(unsafe_code)]
     pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
-        if !crate::cpu::has_popcnt() {
+        if bb_core::platform::kernel() != bb_core::platform::Kernel::Popcnt {
             return None;
         }
         // SAFETY: calling a `#[target_feature]` function is unsafe only
@@ -98,7 +98,7 @@ mod with_popcnt {
                 let portable = super::super::perft_portable(&kiwipete, depth);
                 match super::perft(&kiwipete, depth) {
                     Some(nodes) => assert_eq!(nodes, portable, "depth {depth}"),
-                    None => assert!(!crate::cpu::has_popcnt()),
+                    None => assert_ne!(bb_core::platform::kernel(), bb_core::platform::Kernel::Popcnt),
                 }
             }
             assert_eq!(super::super::perft_portable(&kiwipete, 3), 97_862);

@@ -30,7 +30,7 @@
 //! let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |_info| {});
 //! assert_eq!(outcome.best_move.to_string(), "d1d8");
 //! ```
-#![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod bench;
 pub mod eval;

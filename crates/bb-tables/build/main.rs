@@ -1,20 +1,28 @@
-//! Computes every table of bb-tables in plain `u64` code and writes them to
-//! `$OUT_DIR` as Rust source, which the crate `include!`s. Nothing here
-//! depends on the target or on the `U64` backend: the same constants are
-//! generated for all, and each backend's `const fn`s lay them out.
+//! Computes every table of bb-tables and writes them to `$OUT_DIR` as Rust
+//! source, which the crate `include!`s. It works in the library's own
+//! vocabulary: bb-core's `Square`, `Bitboard`, `Direction` and `SplitMix64`
+//! (a build-dependency) and the slider entries of `src/sliders/entries.rs`
+//! (included by path). Nothing here depends on the target or on the `U64`
+//! backend: the same constants are generated for all, and each backend's
+//! `const fn`s lay them out.
 
 mod emit;
+// The slider entries of the library, with their index formulas and their
+// literal form: one definition for the library and this script.
+#[path = "../src/sliders/entries.rs"]
+mod entries;
 mod geometry;
-mod prng;
 mod sliders;
 mod zobrist;
 
+use bb_core::{Bitboard, Direction, File, Rank, Square};
 use emit::Source;
 use geometry::*;
 use std::path::Path;
 
 fn main() {
     println!("cargo::rerun-if-changed=build");
+    println!("cargo::rerun-if-changed=src/sliders/entries.rs");
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out_dir = Path::new(&out_dir);
 
@@ -34,15 +42,15 @@ fn write(out_dir: &Path, name: &str, source: Source) {
 }
 
 /// Applies `table` to each square a1..h8.
-fn per_square(table: impl Fn(u8) -> u64) -> Vec<u64> {
-    (0..64).map(table).collect()
+fn per_square(table: impl Fn(Square) -> Bitboard) -> Vec<Bitboard> {
+    Square::ALL.into_iter().map(table).collect()
 }
 
 fn masks() -> Source {
-    let files: Vec<u64> = (0..8).map(file_mask).collect();
-    let ranks: Vec<u64> = (0..8).map(rank_mask).collect();
-    let complement = |sets: &[u64]| sets.iter().map(|set| !set).collect::<Vec<u64>>();
-    let squares = per_square(bit);
+    let files = File::ALL.map(file_mask);
+    let ranks = Rank::ALL.map(rank_mask);
+    let complement = |sets: &[Bitboard]| sets.iter().map(|&set| !set).collect::<Vec<Bitboard>>();
+    let squares = per_square(Square::bitboard);
 
     let mut source = Source::default();
     source.bitboards("Each square alone, by square index.", "SQUARE_MASKS", &squares);
@@ -61,10 +69,10 @@ fn masks() -> Source {
 }
 
 fn rays() -> Source {
-    let rays: Vec<Vec<u64>> =
-        DIRECTIONS.iter().map(|&direction| per_square(|square| ray(square, direction))).collect();
-    let between: Vec<Vec<u64>> = (0..64).map(|a| per_square(|b| between(a, b))).collect();
-    let line: Vec<Vec<u64>> = (0..64).map(|a| per_square(|b| line(a, b))).collect();
+    let rays: Vec<Vec<Bitboard>> =
+        Direction::ALL.iter().map(|&direction| per_square(|square| ray(square, direction))).collect();
+    let between: Vec<Vec<Bitboard>> = Square::ALL.iter().map(|&a| per_square(|b| between(a, b))).collect();
+    let line: Vec<Vec<Bitboard>> = Square::ALL.iter().map(|&a| per_square(|b| line(a, b))).collect();
 
     let mut source = Source::default();
     source.bitboard_rows("Rays by `Direction`, then square; without the square.", "RAYS", &rays);
@@ -73,12 +81,12 @@ fn rays() -> Source {
     source.bitboards(
         "Rook attacks on an empty board.",
         "ROOK_PSEUDO_ATTACKS",
-        &per_square(|square| slider_attacks(square, 0, &ROOK_DIRECTIONS)),
+        &per_square(|square| slider_attacks(square, Bitboard::EMPTY, &Direction::ORTHOGONAL)),
     );
     source.bitboards(
         "Bishop attacks on an empty board.",
         "BISHOP_PSEUDO_ATTACKS",
-        &per_square(|square| slider_attacks(square, 0, &BISHOP_DIRECTIONS)),
+        &per_square(|square| slider_attacks(square, Bitboard::EMPTY, &Direction::DIAGONAL)),
     );
     source
 }
@@ -117,18 +125,9 @@ fn zobrist() -> Source {
 /// The slider sources of the three schemes: magic64, magic32, pext.
 fn sliders() -> [Source; 3] {
     let tables = sliders::slider_tables();
-    let bitboard = |value: u64| format!("Bitboard::from_u64({value:#018x})");
 
     let mut magic64 = Source::default();
-    let entry = |magic: &sliders::Magic64| {
-        format!(
-            "Magic64 {{ mask: {}, magic: U64::from_u64({:#018x}), shift: {}, offset: {} }}",
-            bitboard(magic.mask),
-            magic.magic,
-            magic.shift,
-            magic.offset
-        )
-    };
+    let entry = entries::Magic64::write_literal;
     magic64.structs(
         "Rook magic64 entries by square.",
         "ROOK_MAGIC64",
@@ -146,16 +145,7 @@ fn sliders() -> [Source; 3] {
     magic64.raw_words("The shared magic64 attack table.", "MAGIC64_ATTACKS", &tables.magic64_attacks);
 
     let mut magic32 = Source::default();
-    let entry = |magic: &sliders::Magic32| {
-        format!(
-            "Magic32 {{ mask: {}, magic_lo: {:#010x}, magic_hi: {:#010x}, shift: {}, offset: {} }}",
-            bitboard(magic.mask),
-            magic.magic_lo,
-            magic.magic_hi,
-            magic.shift,
-            magic.offset
-        )
-    };
+    let entry = entries::Magic32::write_literal;
     magic32.structs(
         "Rook magic32 entries by square.",
         "ROOK_MAGIC32",
@@ -173,9 +163,7 @@ fn sliders() -> [Source; 3] {
     magic32.raw_words("The shared magic32 attack table.", "MAGIC32_ATTACKS", &tables.magic32_attacks);
 
     let mut pext = Source::default();
-    let entry = |entry: &sliders::Pext| {
-        format!("Pext {{ mask: {}, offset: {} }}", bitboard(entry.mask), entry.offset)
-    };
+    let entry = entries::Pext::write_literal;
     pext.structs("Rook pext entries by square.", "ROOK_PEXT", "Pext", &tables.pext[..64], entry);
     pext.structs("Bishop pext entries by square.", "BISHOP_PEXT", "Pext", &tables.pext[64..], entry);
     pext.raw_words("The shared pext attack table.", "PEXT_ATTACKS", &tables.pext_attacks);

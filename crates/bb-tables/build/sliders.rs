@@ -14,20 +14,20 @@
 //! different attacks share an index ("constructive" collisions, where the
 //! attacks agree, are allowed).
 
-use crate::geometry::{
-    parallel_bit_extract, relevant_occupancy, slider_attacks, subsets, Step, BISHOP_DIRECTIONS,
-    ROOK_DIRECTIONS,
-};
-use crate::prng::SplitMix64;
-
-/// Entries in each shared table: the next power of two above the 107,648
-/// the regions need, so a lookup can mask its index instead of checking
-/// bounds.
-pub const TABLE_LEN: usize = 1 << 17;
+use crate::entries::{Magic32, Magic64, Pext, TABLE_LEN};
+use crate::geometry::{relevant_occupancy, slider_attacks, subsets};
+use bb_core::random::SplitMix64;
+use bb_core::{Bitboard, Direction, Square, U64};
 
 /// Fixed seeds: changing one changes the generated magics (and nothing else).
 const MAGIC64_SEED: u64 = 0x6262_5f74_6162_6c65;
 const MAGIC32_SEED: u64 = 0x6d61_6769_6333_3221;
+
+/// Magic candidates are the AND of this many random words, so about one
+/// bit in eight is set: candidates with few bits scatter the occupancy bits
+/// into the index without smearing them together, so they succeed far more
+/// often than dense ones.
+const CANDIDATE_AND_COUNT: u32 = 3;
 
 /// Candidates tried per square before a magic32 search allows one more
 /// index bit. Deterministic either way; this only bounds the build time.
@@ -36,13 +36,13 @@ const MAGIC32_TRIES_PER_WIDTH: u32 = 2_000_000;
 /// Everything a slider on one square needs for the search: its relevant
 /// occupancy mask, every subset of it, and the attacks for each subset.
 struct SquareSlider {
-    mask: u64,
-    occupancies: Vec<u64>,
-    attacks: Vec<u64>,
+    mask: Bitboard,
+    occupancies: Vec<Bitboard>,
+    attacks: Vec<Bitboard>,
 }
 
 impl SquareSlider {
-    fn new(square: u8, directions: &[Step]) -> SquareSlider {
+    fn new(square: Square, directions: &[Direction]) -> SquareSlider {
         let mask = relevant_occupancy(square, directions);
         let occupancies = subsets(mask);
         let attacks =
@@ -51,42 +51,19 @@ impl SquareSlider {
     }
 
     fn bits(&self) -> u32 {
-        self.mask.count_ones()
+        self.mask.count()
     }
-}
-
-/// One square of the magic64 scheme.
-pub struct Magic64 {
-    pub mask: u64,
-    pub magic: u64,
-    pub shift: u32,
-    pub offset: u32,
-}
-
-/// One square of the magic32 scheme.
-pub struct Magic32 {
-    pub mask: u64,
-    pub magic_lo: u32,
-    pub magic_hi: u32,
-    pub shift: u32,
-    pub offset: u32,
-}
-
-/// One square of the pext scheme.
-pub struct Pext {
-    pub mask: u64,
-    pub offset: u32,
 }
 
 /// The three schemes: per-square entries (64 rook squares, then 64 bishop
 /// squares) and the shared attack table of each.
 pub struct SliderTables {
     pub magic64: Vec<Magic64>,
-    pub magic64_attacks: Vec<u64>,
+    pub magic64_attacks: Vec<Bitboard>,
     pub magic32: Vec<Magic32>,
-    pub magic32_attacks: Vec<u64>,
+    pub magic32_attacks: Vec<Bitboard>,
     pub pext: Vec<Pext>,
-    pub pext_attacks: Vec<u64>,
+    pub pext_attacks: Vec<Bitboard>,
 }
 
 /// Marks which slots of the scratch table the current candidate has filled,
@@ -95,25 +72,25 @@ pub struct SliderTables {
 struct Scratch {
     attempt: u32,
     stamps: Vec<u32>,
-    attacks: Vec<u64>,
+    attacks: Vec<Bitboard>,
 }
 
 impl Scratch {
     fn new() -> Scratch {
-        Scratch { attempt: 0, stamps: vec![0; 1 << 13], attacks: vec![0; 1 << 13] }
+        Scratch { attempt: 0, stamps: vec![0; 1 << 13], attacks: vec![Bitboard::EMPTY; 1 << 13] }
     }
 
     /// True when `index_of` sends no two subsets with different attacks to
     /// the same slot. This loop is where the build script spends its time,
     /// and build scripts run unoptimised: plain slices and a `while` loop
     /// keep it about twice as fast there as iterator adapters over `Vec`s.
-    fn is_collision_free(&mut self, slider: &SquareSlider, index_of: impl Fn(u64) -> usize) -> bool {
+    fn is_collision_free(&mut self, slider: &SquareSlider, index_of: impl Fn(Bitboard) -> u32) -> bool {
         self.attempt += 1;
-        let (occupancies, attacks): (&[u64], &[u64]) = (&slider.occupancies, &slider.attacks);
-        let (stamps, slots): (&mut [u32], &mut [u64]) = (&mut self.stamps, &mut self.attacks);
+        let (occupancies, attacks): (&[Bitboard], &[Bitboard]) = (&slider.occupancies, &slider.attacks);
+        let (stamps, slots): (&mut [u32], &mut [Bitboard]) = (&mut self.stamps, &mut self.attacks);
         let mut subset = 0;
         while subset < occupancies.len() {
-            let index = index_of(occupancies[subset]);
+            let index = index_of(occupancies[subset]) as usize;
             if stamps[index] != self.attempt {
                 stamps[index] = self.attempt;
                 slots[index] = attacks[subset];
@@ -128,47 +105,46 @@ impl Scratch {
 
 /// Computes all three schemes for rooks and bishops.
 pub fn slider_tables() -> SliderTables {
-    let sliders: Vec<SquareSlider> = (0..64)
-        .map(|square| SquareSlider::new(square, &ROOK_DIRECTIONS))
-        .chain((0..64).map(|square| SquareSlider::new(square, &BISHOP_DIRECTIONS)))
+    let sliders: Vec<SquareSlider> = Square::ALL
+        .map(|square| SquareSlider::new(square, &Direction::ORTHOGONAL))
+        .into_iter()
+        .chain(Square::ALL.map(|square| SquareSlider::new(square, &Direction::DIAGONAL)))
         .collect();
     let mut scratch = Scratch::new();
 
-    let mut magic64_attacks = vec![0; TABLE_LEN];
+    let mut magic64_attacks = vec![Bitboard::EMPTY; TABLE_LEN];
     let mut random = SplitMix64::new(MAGIC64_SEED);
     let mut offset = 0;
     let magic64 = sliders
         .iter()
         .map(|slider| {
             let entry = find_magic64(slider, offset, &mut random, &mut scratch);
-            fill(&mut magic64_attacks, slider, offset, |occupied| magic64_index(&entry, occupied));
+            fill(&mut magic64_attacks, slider, offset, |occupied| entry.index(occupied));
             offset += 1 << (64 - entry.shift);
             entry
         })
         .collect();
 
-    let mut magic32_attacks = vec![0; TABLE_LEN];
+    let mut magic32_attacks = vec![Bitboard::EMPTY; TABLE_LEN];
     let mut random = SplitMix64::new(MAGIC32_SEED);
     let mut offset = 0;
     let magic32 = sliders
         .iter()
         .map(|slider| {
             let entry = find_magic32(slider, offset, &mut random, &mut scratch);
-            fill(&mut magic32_attacks, slider, offset, |occupied| magic32_index(&entry, occupied));
+            fill(&mut magic32_attacks, slider, offset, |occupied| entry.index(occupied));
             offset += 1 << (32 - entry.shift);
             entry
         })
         .collect();
 
-    let mut pext_attacks = vec![0; TABLE_LEN];
+    let mut pext_attacks = vec![Bitboard::EMPTY; TABLE_LEN];
     let mut offset = 0;
     let pext = sliders
         .iter()
         .map(|slider| {
             let entry = Pext { mask: slider.mask, offset };
-            fill(&mut pext_attacks, slider, offset, |occupied| {
-                parallel_bit_extract(occupied, entry.mask) as usize
-            });
+            fill(&mut pext_attacks, slider, offset, |occupied| entry.index(occupied));
             offset += 1 << slider.bits();
             entry
         })
@@ -178,23 +154,12 @@ pub fn slider_tables() -> SliderTables {
 }
 
 /// Writes every subset's attacks into the square's region of `table`.
-fn fill(table: &mut [u64], slider: &SquareSlider, offset: u32, index_of: impl Fn(u64) -> usize) {
+fn fill(table: &mut [Bitboard], slider: &SquareSlider, offset: u32, index_of: impl Fn(Bitboard) -> u32) {
     for (&occupied, &attacks) in slider.occupancies.iter().zip(&slider.attacks) {
-        let slot = offset as usize + index_of(occupied);
+        let slot = offset as usize + index_of(occupied) as usize;
         assert!(slot < TABLE_LEN, "slider regions outgrew the shared table");
         table[slot] = attacks;
     }
-}
-
-fn magic64_index(entry: &Magic64, occupied: u64) -> usize {
-    ((occupied & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize
-}
-
-fn magic32_index(entry: &Magic32, occupied: u64) -> usize {
-    let relevant = occupied & entry.mask;
-    let lo = (relevant as u32).wrapping_mul(entry.magic_lo);
-    let hi = ((relevant >> 32) as u32).wrapping_mul(entry.magic_hi);
-    ((lo ^ hi) >> entry.shift) as usize
 }
 
 /// Tries sparse candidates until one indexes the square's subsets into
@@ -205,15 +170,16 @@ fn find_magic64(
     random: &mut SplitMix64,
     scratch: &mut Scratch,
 ) -> Magic64 {
-    let mut entry = Magic64 { mask: slider.mask, magic: 0, shift: 64 - slider.bits(), offset };
+    let mut entry = Magic64 { mask: slider.mask, magic: U64::ZERO, shift: 64 - slider.bits(), offset };
     loop {
-        entry.magic = random.next_sparse_u64();
+        let candidate = random.sparse_u64(CANDIDATE_AND_COUNT);
         // The index is taken from the product's top bits; a candidate that
         // moves few mask bits up there cannot spread the subsets apart.
-        if (slider.mask.wrapping_mul(entry.magic) >> 56).count_ones() < 6 {
+        if (slider.mask.to_u64().wrapping_mul(candidate) >> 56).count_ones() < 6 {
             continue;
         }
-        if scratch.is_collision_free(slider, |occupied| magic64_index(&entry, occupied)) {
+        entry.magic = U64::from_u64(candidate);
+        if scratch.is_collision_free(slider, |occupied| entry.index(occupied)) {
             return entry;
         }
     }
@@ -230,13 +196,13 @@ fn find_magic32(
     for bits in slider.bits()..=13 {
         let mut entry = Magic32 { mask: slider.mask, magic_lo: 0, magic_hi: 0, shift: 32 - bits, offset };
         for _ in 0..MAGIC32_TRIES_PER_WIDTH {
-            let candidate = random.next_sparse_u64();
+            let candidate = random.sparse_u64(CANDIDATE_AND_COUNT);
             entry.magic_lo = candidate as u32;
             entry.magic_hi = (candidate >> 32) as u32;
-            if scratch.is_collision_free(slider, |occupied| magic32_index(&entry, occupied)) {
+            if scratch.is_collision_free(slider, |occupied| entry.index(occupied)) {
                 return entry;
             }
         }
     }
-    panic!("no 32-bit magic found for mask {:#018x}", slider.mask);
+    panic!("no 32-bit magic found for mask {:#018x}", slider.mask.to_u64());
 }

@@ -5,7 +5,7 @@
 //! side-to-move key. The order is part of the contract: the crate's tests
 //! draw the same sequence and compare.
 
-use crate::prng::SplitMix64;
+use bb_core::random::SplitMix64;
 
 /// The seed of the key sequence.
 pub const ZOBRIST_SEED: u64 = 0x0062_625f_7a6f_6272;

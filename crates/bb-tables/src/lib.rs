@@ -6,13 +6,13 @@
 //! rook, bishop and queen attacks for any occupancy in one lookup; and
 //! [`zobrist`] keys.
 //!
-//! Every table is computed by the build script in plain `u64` code, walking
-//! rays one square at a time, and compiled in as `static`s of
+//! Every table is computed by the build script, in bb-core's own types,
+//! walking rays one square at a time, and compiled in as `static`s of
 //! [`bb_core`] types, so both `U64` backends (native and hi/lo) get the
 //! same constants. Sliders use fancy magic bitboards with a 64-bit multiply
 //! on the native backend, 32-bit magics (two 32-bit multiplies) on the hi/lo
-//! backend, and BMI2 `pext` on x86_64 when the target enables `bmi2`; see
-//! [`sliders`]. The magic numbers are searched for at build time from a
+//! backend, and BMI2 `pext` on x86_64 when the target enables `bmi2`
+//! (`bb_core::platform` decides); see [`sliders`]. The magic numbers are searched for at build time from a
 //! fixed seed, so builds are reproducible.
 //!
 //! All lookups are `#[inline(always)]` indexing of fixed-size arrays by
@@ -45,19 +45,16 @@
 //! assert_ne!(white_king_e1, bb_tables::zobrist::piece(Piece::WhiteKing, Square::E2));
 //! ```
 #![cfg_attr(not(test), no_std)]
-// The workspace forbids unsafe code; this crate only denies it, so that the
-// one `pext` intrinsic call can be allowed where it is made.
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
-mod direction;
 mod leapers;
 mod masks;
 mod rays;
 pub mod sliders;
 pub mod zobrist;
 
-pub use direction::Direction;
+/// The direction type [`ray`] takes; defined in bb-core.
+pub use bb_core::Direction;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use masks::{
     anti_diagonal, diagonal, file_mask, not_file_mask, not_rank_mask, not_square_mask, rank_mask, square_mask,

@@ -1,7 +1,6 @@
 //! Rays, the squares between two squares and the line through them.
 
-use crate::Direction;
-use bb_core::{Bitboard, Square};
+use bb_core::{Bitboard, Direction, Square};
 
 include!(concat!(env!("OUT_DIR"), "/rays.rs"));
 

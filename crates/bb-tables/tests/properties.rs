@@ -94,11 +94,8 @@ proptest! {
         let bishop = sliders::bishop_attacks_magic64(from, occupied);
         prop_assert_eq!(sliders::rook_attacks_magic32(from, occupied), rook);
         prop_assert_eq!(sliders::bishop_attacks_magic32(from, occupied), bishop);
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        {
-            prop_assert_eq!(sliders::rook_attacks_pext(from, occupied), rook);
-            prop_assert_eq!(sliders::bishop_attacks_pext(from, occupied), bishop);
-        }
+        prop_assert_eq!(sliders::rook_attacks_pext(from, occupied), rook);
+        prop_assert_eq!(sliders::bishop_attacks_pext(from, occupied), bishop);
     }
 
     #[test]

@@ -71,7 +71,6 @@ macro_rules! scheme_tests {
 
 scheme_tests!(magic64, sliders::rook_attacks_magic64, sliders::bishop_attacks_magic64);
 scheme_tests!(magic32, sliders::rook_attacks_magic32, sliders::bishop_attacks_magic32);
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 scheme_tests!(pext, sliders::rook_attacks_pext, sliders::bishop_attacks_pext);
 scheme_tests!(selected, bb_tables::rook_attacks, bb_tables::bishop_attacks);
 
@@ -88,11 +87,11 @@ fn queen_is_rook_plus_bishop_on_random_occupancies() {
 
 #[test]
 fn the_selected_scheme_follows_the_target_and_backend() {
-    use bb_core::{Backend, BACKEND};
+    use bb_core::platform::{self, Backend};
     use bb_tables::{SliderScheme, SLIDER_SCHEME};
-    let expected = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+    let expected = if platform::HAS_PEXT {
         SliderScheme::Pext
-    } else if BACKEND == Backend::Native {
+    } else if platform::BACKEND == Backend::Native {
         SliderScheme::Magic64
     } else {
         SliderScheme::Magic32

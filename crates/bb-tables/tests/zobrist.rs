@@ -1,22 +1,10 @@
 //! The Zobrist keys: exactly the documented SplitMix64 sequence, all
 //! nonzero and distinct, with the documented castling indexing.
 
+use bb_core::random::SplitMix64;
 use bb_core::{File, Piece, Square};
 use bb_tables::zobrist;
 use std::collections::HashSet;
-
-/// SplitMix64, written out again from its definition.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 /// All keys in the documented drawing order.
 fn all_keys() -> Vec<u64> {
@@ -34,11 +22,11 @@ fn all_keys() -> Vec<u64> {
 
 #[test]
 fn keys_are_the_seeded_splitmix64_sequence() {
-    let mut random = SplitMix64(zobrist::SEED);
+    let mut random = SplitMix64::new(zobrist::SEED);
     let keys = all_keys();
     assert_eq!(keys.len(), 12 * 64 + 16 + 8 + 1);
     for (index, key) in keys.into_iter().enumerate() {
-        assert_eq!(key, random.next(), "key number {index}");
+        assert_eq!(key, random.next_u64(), "key number {index}");
     }
 }
 

@@ -115,6 +115,15 @@ impl U64 {
         }
     }
 
+    /// `(self >> amount) as u32` for an `amount` in 32..64, where what is
+    /// left fits in 32 bits (magic bitboards take their index so): one
+    /// 32-bit shift of the high half. Other amounts are a mistake, which may
+    /// panic in a debug build.
+    #[inline(always)]
+    pub const fn shr_high(self, amount: u32) -> u32 {
+        self.hi >> amount.wrapping_sub(32)
+    }
+
     /// Number of set bits.
     #[inline(always)]
     pub const fn count_ones(self) -> u32 {

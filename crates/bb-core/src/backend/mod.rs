@@ -1,33 +1,12 @@
 //! The two `U64` backends. Both always compile, so tests and benchmarks can
-//! hold them side by side; `crate::U64` is the one chosen for this build.
+//! hold them side by side; `crate::U64` is the one [`crate::platform`]
+//! selects for this build.
 
 pub mod hilo;
 pub mod native;
 
-/// Which `U64` backend a build uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Backend {
-    /// One `u64` per word.
-    Native,
-    /// Two `u32` halves per word.
-    HiLo,
-}
-
-impl Backend {
-    /// The name used by `BB_BACKEND` and in reports: `native` or `hilo`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Native => "native",
-            Backend::HiLo => "hilo",
-        }
-    }
-}
-
-impl core::fmt::Display for Backend {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// Kept at its old path; the enum lives in [`crate::platform`].
+pub use crate::platform::Backend;
 
 /// Operator traits and formatting, identical for both backends: each forwards
 /// to the backend's inherent `const fn`.

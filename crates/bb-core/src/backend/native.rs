@@ -97,6 +97,14 @@ impl U64 {
         }
     }
 
+    /// `(self >> amount) as u32` for an `amount` in 32..64, where what is
+    /// left fits in 32 bits (magic bitboards take their index so). Other
+    /// amounts are a mistake, which may panic in a debug build.
+    #[inline(always)]
+    pub const fn shr_high(self, amount: u32) -> u32 {
+        (self.0 >> amount) as u32
+    }
+
     /// Number of set bits.
     #[inline(always)]
     pub const fn count_ones(self) -> u32 {

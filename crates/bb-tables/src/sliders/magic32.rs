@@ -5,30 +5,15 @@
 //! and no carries between halves. The magics are searched for this formula
 //! by the build script; every square gets the same region size as magic64.
 
-use super::TABLE_LEN;
+use super::entries::{Magic32, TABLE_LEN};
 use bb_core::{Bitboard, Square};
-
-/// One square's entry (24 bytes).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Magic32 {
-    /// The squares whose occupancy matters (rays without their edge square).
-    mask: Bitboard,
-    magic_lo: u32,
-    magic_hi: u32,
-    /// `32 - bits`, where `2^bits` is the size of the square's region.
-    shift: u32,
-    /// Where the square's region starts in the shared table.
-    offset: u32,
-}
 
 include!(concat!(env!("OUT_DIR"), "/magic32.rs"));
 
 impl Magic32 {
     #[inline(always)]
     fn attacks(&self, occupied: Bitboard) -> Bitboard {
-        let relevant = occupied.0.and(self.mask.0);
-        let hash = relevant.lo().wrapping_mul(self.magic_lo) ^ relevant.hi().wrapping_mul(self.magic_hi);
-        let slot = self.offset.wrapping_add(hash >> self.shift) as usize & (TABLE_LEN - 1);
+        let slot = self.offset.wrapping_add(self.index(occupied)) as usize & (TABLE_LEN - 1);
         Bitboard::from_u64(MAGIC32_ATTACKS[slot])
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Three index schemes, each with its own shared attack table of
 //! [`TABLE_LEN`] entries (all rook squares' regions, then all bishop
-//! squares'), computed and checked by the build script:
+//! squares'), computed and checked by the build script. The per-square
+//! entries and their index formulas are defined once, in `entries.rs`,
+//! which the build script includes too:
 //!
 //! | scheme | index into the square's region | made for |
 //! |---|---|---|
@@ -12,25 +14,23 @@
 //!
 //! [`rook_attacks`](crate::rook_attacks) and friends use [`SLIDER_SCHEME`];
 //! the functions here call one scheme directly, so benchmarks can compare
-//! them on any target. Every scheme is available on every backend: only the
-//! speed differs.
+//! them on any target. Every scheme is available on every target and
+//! backend: only the speed differs (pext, without BMI2, extracts the bits by
+//! a loop; [`bb_core::platform::HAS_PEXT`] says which).
 
+// Shared with the build script, which includes it by path.
+mod entries;
 mod magic32;
 mod magic64;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 mod pext;
+
+pub use entries::TABLE_LEN;
 
 pub use magic32::{bishop_attacks_magic32, rook_attacks_magic32};
 pub use magic64::{bishop_attacks_magic64, rook_attacks_magic64};
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub use pext::{bishop_attacks_pext, rook_attacks_pext};
 
-use bb_core::{Backend, BACKEND};
-
-/// Entries in each shared attack table: a power of two above the 107,648
-/// the regions need, so a lookup masks its index with `TABLE_LEN - 1` and
-/// the compiler drops the bounds check.
-pub const TABLE_LEN: usize = 1 << 17;
+use bb_core::platform::{self, Backend};
 
 /// A way of indexing the slider attack tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,7 +39,7 @@ pub enum SliderScheme {
     Magic64,
     /// Magic bitboards with two 32-bit multiplies, one per half.
     Magic32,
-    /// The BMI2 `pext` instruction (x86_64 builds with `bmi2` enabled only).
+    /// The BMI2 `pext` instruction (by a loop where the build lacks it).
     Pext,
 }
 
@@ -61,34 +61,30 @@ impl core::fmt::Display for SliderScheme {
 }
 
 /// The scheme behind [`rook_attacks`](crate::rook_attacks) and
-/// [`bishop_attacks`](crate::bishop_attacks) in this build: pext when the
-/// target has BMI2 (e.g. `-C target-feature=+bmi2` on x86_64), otherwise
-/// magic64 for the native backend and magic32 for the hi/lo backend.
-pub const SLIDER_SCHEME: SliderScheme = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+/// [`bishop_attacks`](crate::bishop_attacks) in this build, from the
+/// platform's constants: pext when the build has the instruction
+/// ([`platform::HAS_PEXT`], e.g. `-C target-feature=+bmi2` on x86_64),
+/// otherwise magic64 for the native backend and magic32 for the hi/lo
+/// backend, whose word has no 64-bit multiply on its hot paths.
+pub const SLIDER_SCHEME: SliderScheme = if platform::HAS_PEXT {
     SliderScheme::Pext
 } else {
-    match BACKEND {
+    match platform::BACKEND {
         Backend::Native => SliderScheme::Magic64,
         Backend::HiLo => SliderScheme::Magic32,
     }
 };
 
 /// Expands to a call of the `magic64`, `magic32` or `pext` variant of a
-/// lookup, as [`SLIDER_SCHEME`] says. The choice is made at compile time
-/// (a `cfg` and a `const` match), so only one table ends up in a binary.
+/// lookup, as [`SLIDER_SCHEME`] says. The match is on a constant, so it is
+/// made at compile time and only one table ends up in a binary.
 macro_rules! dispatch {
-    ($magic64:ident, $magic32:ident, $pext:ident, $square:expr, $occupied:expr) => {{
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        {
-            $crate::sliders::$pext($square, $occupied)
+    ($magic64:ident, $magic32:ident, $pext:ident, $square:expr, $occupied:expr) => {
+        match $crate::sliders::SLIDER_SCHEME {
+            $crate::sliders::SliderScheme::Magic64 => $crate::sliders::$magic64($square, $occupied),
+            $crate::sliders::SliderScheme::Magic32 => $crate::sliders::$magic32($square, $occupied),
+            $crate::sliders::SliderScheme::Pext => $crate::sliders::$pext($square, $occupied),
         }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        {
-            match bb_core::BACKEND {
-                bb_core::Backend::Native => $crate::sliders::$magic64($square, $occupied),
-                bb_core::Backend::HiLo => $crate::sliders::$magic32($square, $occupied),
-            }
-        }
-    }};
+    };
 }
 pub(crate) use dispatch;

@@ -1,8 +1,9 @@
 //! The slow reference every table is checked against: squares as (file,
 //! rank) coordinates, rays walked one square at a time with `Square::offset`,
 //! sets built square by square. Written independently of the build script
-//! (different types, different walking code), so a mistake would have to be
-//! made twice, the same way, to go unnoticed.
+//! (its own step lists and walking code, where the build script walks
+//! bb-core's `Direction`s), so a mistake would have to be made twice, the
+//! same way, to go unnoticed.
 
 #![allow(dead_code)] // each test file uses a different part
 

@@ -1,7 +1,18 @@
 //! The eight directions a ray can take on the board.
 
 /// A direction on the board, as seen by White: north is towards rank 8,
-/// east towards the h-file. The discriminant indexes the ray tables.
+/// east towards the h-file. The discriminant indexes bb-tables' ray tables,
+/// which its build script generates from this same type, so the order is
+/// defined here once.
+///
+/// ```
+/// use bb_core::{Direction, Square};
+///
+/// let (file_step, rank_step) = Direction::NorthEast.step();
+/// assert_eq!(Square::E4.offset(file_step, rank_step), Some(Square::F5));
+/// assert_eq!(Direction::NorthEast.opposite(), Direction::SouthWest);
+/// assert!(Direction::ORTHOGONAL.iter().all(|direction| !direction.is_diagonal()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Direction {
