@@ -25,7 +25,7 @@
 #![cfg_attr(not(test), no_std)]
 
 mod castling;
-// Only builds that may lack POPCNT ask the CPU (see `perft`).
+// Only builds that may lack POPCNT ask the CPU (see `perft/serial.rs`).
 #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 mod cpu;
 mod display;
@@ -36,7 +36,7 @@ mod move_facts;
 mod move_text;
 mod movegen;
 mod moves;
-mod perft;
+pub mod perft;
 mod position;
 mod rules;
 
