@@ -10,12 +10,12 @@
 //! input (one line on stderr says what is wrong).
 
 mod args;
-mod deep_perft;
 mod engine;
 mod epd;
 mod failure;
 mod perft_cmd;
 mod perftree;
+mod progress;
 mod report;
 mod show;
 

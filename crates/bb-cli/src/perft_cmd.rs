@@ -1,13 +1,13 @@
 //! `bb perft`: one position (`bb perft 6 --fen ... --divide`) or a whole
 //! suite (`bb perft --epd FILE`), optionally on several threads with a hash
-//! table (the deep perft of [`crate::deep_perft`]).
+//! table (bb-movegen's [`ThreadedPerft`]).
 
 use crate::args::{self, Arg, Args, PositionSpec};
-use crate::deep_perft::{DeepPerft, PerftTable};
 use crate::epd;
 use crate::failure::{CommandResult, Failure};
-use crate::report;
-use bb_movegen::Position;
+use crate::{progress, report};
+use bb_movegen::perft::{PerftTable, ThreadedPerft};
+use bb_movegen::{Move, Position};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
@@ -99,19 +99,44 @@ fn parse_options(args: &mut Args) -> Result<PerftOptions, Failure> {
     Ok(options)
 }
 
-fn build_engine(options: &PerftOptions) -> Result<DeepPerft, Failure> {
+/// The threaded perft and whether it shows a progress line.
+struct Engine {
+    perft: ThreadedPerft,
+    show_progress: bool,
+}
+
+impl Engine {
+    /// The count of each root move (none at depth 0).
+    fn divide(&self, position: &Position, depth: u32) -> Vec<(Move, u128)> {
+        if !self.show_progress {
+            return self.perft.divide(position, depth);
+        }
+        // No stop flag is given, so the run cannot be stopped.
+        self.perft.divide_watched(position, depth, progress::on_stderr(depth)).unwrap_or_default()
+    }
+
+    /// The perft count (1 at depth 0).
+    fn count(&self, position: &Position, depth: u32) -> u128 {
+        match depth {
+            0 => 1,
+            _ => self.divide(position, depth).iter().map(|(_, count)| count).sum(),
+        }
+    }
+}
+
+fn build_engine(options: &PerftOptions) -> Result<Engine, Failure> {
     let table = match options.hash_megabytes {
         None | Some(0) => None,
         Some(megabytes) => Some(PerftTable::with_megabytes(megabytes).map_err(Failure::input)?),
     };
     let threads = options.threads.unwrap_or(1);
-    Ok(DeepPerft::new(threads, table, std::io::stderr().is_terminal()))
+    Ok(Engine { perft: ThreadedPerft::new(threads, table), show_progress: std::io::stderr().is_terminal() })
 }
 
 /// One position: divide lines if asked, then `nodes N time S nps X`.
-fn run_position(engine: &DeepPerft, position: &Position, depth: u32, divide: bool) -> CommandResult {
+fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool) -> CommandResult {
     let start = Instant::now();
-    let split = if depth == 0 { Vec::new() } else { engine.divide(position, depth) };
+    let split = engine.divide(position, depth);
     let elapsed = start.elapsed();
     let nodes: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
     let mut out = std::io::stdout().lock();
@@ -132,7 +157,7 @@ fn run_position(engine: &DeepPerft, position: &Position, depth: u32, divide: boo
 
 /// A suite: every count up to `max_depth`, a `MISMATCH` line for each wrong
 /// one, a summary line, and exit code 1 if anything disagreed.
-fn run_suite(engine: &DeepPerft, path: &str, max_depth: Option<u32>) -> CommandResult {
+fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>) -> CommandResult {
     let text = std::fs::read_to_string(path)
         .map_err(|error| Failure::input(format!("cannot read EPD file '{path}': {error}")))?;
     let records = epd::parse_suite(&text).map_err(|reason| Failure::input(format!("{path} {reason}")))?;

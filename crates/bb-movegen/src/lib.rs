@@ -22,7 +22,7 @@
 //! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
 //! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN (FEN): expected 6 fields (or 4), found 5");
 //! ```
-#![cfg_attr(not(test), no_std)]
+#![cfg_attr(not(any(test, feature = "std")), no_std)]
 
 mod castling;
 // Only builds that may lack POPCNT ask the CPU (see `perft/serial.rs`).

@@ -4,6 +4,10 @@
 //! - [`perft`] and [`divide`] (in `serial.rs`): one thread, no table,
 //!   counts in `u64`; `no_std`. This is the fast path every other count
 //!   ends in.
+//! - [`ThreadedPerft`] (in `threaded/`, with the `std` feature): the root's
+//!   work split over threads, subtree counts cached in a lossless
+//!   [`PerftTable`], counts in `u128`, a progress callback and a stop flag
+//!   ([`Watch`]).
 //! - [`reference`]: the six positions of the ChessProgramming wiki with
 //!   their published counts, the one table tests, benches and xtask share.
 //!
@@ -16,8 +20,12 @@
 
 pub mod reference;
 mod serial;
+#[cfg(feature = "std")]
+mod threaded;
 
 pub use serial::{divide, perft};
+#[cfg(feature = "std")]
+pub use threaded::{PerftTable, Progress, Stopped, TableSizeError, ThreadedPerft, Watch};
 
 /// The deepest perft the tools accept (EPD counts, `bb perft`). Far beyond
 /// anything that finishes, but it keeps depths in table keys and recursion
