@@ -158,22 +158,11 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool) 
 /// A suite: every count up to `max_depth`, a `MISMATCH` line for each wrong
 /// one, a summary line, and exit code 1 if anything disagreed.
 fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>) -> CommandResult {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| Failure::input(format!("cannot read EPD file '{path}': {error}")))?;
-    let records = epd::parse_suite(&text).map_err(|reason| Failure::input(format!("{path} {reason}")))?;
-    // Check every FEN before counting anything: a typo on the last line
-    // should not cost the time of the lines before it.
-    let mut positions = Vec::with_capacity(records.len());
-    for record in &records {
-        let position = Position::from_fen(&record.fen)
-            .map_err(|error| Failure::input(format!("{path} line {}: {error}", record.line)))?;
-        positions.push(position);
-    }
-
+    let suite = epd::read_suite(path)?;
     let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let (mut mismatches, mut nodes) = (0usize, 0u128);
-    for (record, position) in records.iter().zip(&positions) {
+    for epd::SuiteEntry { record, position } in &suite {
         for &(depth, expected) in &record.counts {
             if max_depth.is_some_and(|max| depth > max) {
                 continue;
@@ -190,7 +179,7 @@ fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>) -> CommandResu
     writeln!(
         out,
         "{} positions, {mismatches} mismatches, {nodes} nodes, {} s",
-        records.len(),
+        suite.len(),
         report::seconds(elapsed)
     )?;
     out.flush()?;

@@ -29,6 +29,7 @@ mod castling;
 #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 mod cpu;
 mod display;
+pub mod epd;
 mod error;
 mod fen;
 mod make;

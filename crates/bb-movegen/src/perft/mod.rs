@@ -4,11 +4,11 @@
 //! - [`perft`] and [`divide`] (in `serial.rs`): one thread, no table,
 //!   counts in `u64`; `no_std`. This is the fast path every other count
 //!   ends in.
-//! - [`ThreadedPerft`] (in `threaded/`, with the `std` feature): the root's
+//! - `ThreadedPerft` (in `threaded/`, with the `std` feature): the root's
 //!   work split over threads, subtree counts cached in a lossless
-//!   [`PerftTable`], counts in `u128`, a progress callback and a stop flag
-//!   ([`Watch`]).
-//! - [`reference`]: the six positions of the ChessProgramming wiki with
+//!   `PerftTable`, counts in `u128`, a progress callback and a stop flag
+//!   (`Watch`).
+//! - [`reference`](mod@reference): the six positions of the ChessProgramming wiki with
 //!   their published counts, the one table tests, benches and xtask share.
 //!
 //! ```
