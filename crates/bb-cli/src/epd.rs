@@ -10,6 +10,8 @@ use std::io::BufReader;
 
 /// One position of a suite.
 pub struct SuiteEntry {
+    /// The 1-based line number in the file.
+    pub line: usize,
     /// The record as read.
     pub record: EpdRecord,
     /// Its FEN, parsed.
@@ -31,7 +33,7 @@ pub fn read_suite(path: &str) -> Result<Vec<SuiteEntry>, Failure> {
         })?;
         let position =
             record.position().map_err(|error| Failure::input(format!("{path} line {line}: {error}")))?;
-        entries.push(SuiteEntry { record, position });
+        entries.push(SuiteEntry { line, record, position });
     }
     Ok(entries)
 }
