@@ -11,8 +11,10 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
 use crate::args::Options;
-use crate::json;
 use crate::matrix::{self, Backend, Combination};
 use crate::perft_summary;
 use crate::process;
@@ -145,15 +147,40 @@ fn read_results(home: &Path) -> Results {
     results
 }
 
+/// The fields of criterion's `benchmark.json` that xtask reads.
+#[derive(Deserialize)]
+struct BenchmarkFile {
+    full_id: String,
+    /// `{"Elements":N}` (or another unit), or null when the bench sets none.
+    throughput: Option<ThroughputFile>,
+}
+
+#[derive(Deserialize)]
+struct ThroughputFile {
+    #[serde(rename = "Elements")]
+    elements: Option<f64>,
+}
+
+/// The fields of criterion's `estimates.json` that xtask reads.
+#[derive(Deserialize)]
+struct EstimatesFile {
+    median: Estimate,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    point_estimate: f64,
+}
+
 /// The id and result of the benchmark whose `new` directory is `dir`.
 fn read_benchmark(dir: &Path) -> Option<(String, Measurement)> {
-    let benchmark = json::parse(&fs::read_to_string(dir.join("benchmark.json")).ok()?).ok()?;
-    let estimates = json::parse(&fs::read_to_string(dir.join("estimates.json")).ok()?).ok()?;
-    let id = benchmark.get("full_id")?.as_str()?.to_string();
-    let median_ns = estimates.get("median")?.get("point_estimate")?.as_f64()?;
-    // `"throughput":{"Elements":N}`, or null when the bench sets none.
-    let elements = benchmark.get("throughput").and_then(|t| t.get("Elements")).and_then(|n| n.as_f64());
-    Some((id, Measurement { median_ns, elements }))
+    fn read<T: DeserializeOwned>(path: PathBuf) -> Option<T> {
+        serde_json::from_str(&fs::read_to_string(path).ok()?).ok()
+    }
+    let benchmark: BenchmarkFile = read(dir.join("benchmark.json"))?;
+    let estimates: EstimatesFile = read(dir.join("estimates.json"))?;
+    let elements = benchmark.throughput.and_then(|throughput| throughput.elements);
+    Some((benchmark.full_id, Measurement { median_ns: estimates.median.point_estimate, elements }))
 }
 
 /// A time in nanoseconds with three significant digits and a fitting unit.

@@ -1,11 +1,11 @@
 //! Project automation for bb, run as `cargo xtask <command>` (an alias in
-//! `.cargo/config.toml`). Standard library only, so it builds in a moment.
+//! `.cargo/config.toml`). It reads perft positions through bb-movegen (the
+//! reference table and the EPD reader) and JSON through serde_json.
 
 mod args;
 mod bench;
 mod ci;
 mod compare;
-mod json;
 mod matrix;
 mod perft_summary;
 mod positions;
