@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod ci;
 mod compare;
+mod criterion_files;
 mod matrix;
 mod perft_summary;
 mod positions;

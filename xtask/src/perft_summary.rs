@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use bb_movegen::perft::reference;
 
-use crate::bench::{Measurement, Results};
+use crate::criterion_files::{Measurement, Results};
 use crate::matrix::{Backend, Combination};
 use crate::table::Table;
 
