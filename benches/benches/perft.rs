@@ -2,7 +2,7 @@
 //! `perft/<position>/<engine>` with engine `bb`, `cozy-chess`, `chess` or
 //! `shakmaty`, throughput in leaf nodes (criterion prints them as elem/s).
 //!
-//! Depths (in `bb_benches::PERFT_POSITIONS`) make one perft take tens of
+//! Depths (`bb_benches::bench_depth`) make one perft take tens of
 //! milliseconds, so samples are few and flat: ten samples of a fixed
 //! iteration count. `tests/perft_counts.rs` checks that every engine gets
 //! the published count at exactly these depths.
@@ -12,18 +12,18 @@
 
 mod peers;
 
-use bb_benches::PERFT_POSITIONS;
+use bb_benches::{bench_depth, PERFT_POSITIONS};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use std::time::Duration;
 
 /// Registers `perft/<position>/<engine>` for each `engine => module`, the
 /// position parsed by that engine outside the timed loop.
 macro_rules! bench_engines {
-    ($group:expr, $test:expr, { $($engine:literal => $module:ident,)* }) => {
+    ($group:expr, $test:expr, $depth:expr, { $($engine:literal => $module:ident,)* }) => {
         $(
             let board = peers::$module::parse($test.fen);
             $group.bench_function($engine, |bencher| {
-                bencher.iter(|| peers::$module::perft(black_box(&board), black_box($test.bench_depth)))
+                bencher.iter(|| peers::$module::perft(black_box(&board), black_box($depth)))
             });
         )*
     };
@@ -36,8 +36,9 @@ fn perft_positions(criterion: &mut Criterion) {
         group.sampling_mode(SamplingMode::Flat);
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_secs(2));
-        group.throughput(Throughput::Elements(test.bench_nodes()));
-        bench_engines!(group, test, {
+        let (depth, nodes) = bench_depth(test);
+        group.throughput(Throughput::Elements(nodes));
+        bench_engines!(group, test, depth, {
             "bb" => bb,
             "cozy-chess" => cozy_chess,
             "chess" => chess,

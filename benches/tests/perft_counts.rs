@@ -5,7 +5,7 @@
 #[path = "../benches/peers/mod.rs"]
 mod peers;
 
-use bb_benches::PERFT_POSITIONS;
+use bb_benches::{bench_depth, PERFT_POSITIONS};
 
 /// Runs one engine's perft on every position at its bench depth, and also
 /// at depth 1 and 2 so a wrong count points at a shallow cause first.
@@ -13,7 +13,7 @@ macro_rules! check_engine {
     ($module:ident) => {
         for test in &PERFT_POSITIONS {
             let board = peers::$module::parse(test.fen);
-            for depth in [1, 2, test.bench_depth] {
+            for depth in [1, 2, bench_depth(test).0] {
                 let expected = test.nodes_at(depth).unwrap();
                 let counted = peers::$module::perft(&board, depth);
                 assert_eq!(counted, expected, "{} perft({depth}) of {}", stringify!($module), test.name);

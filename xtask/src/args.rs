@@ -1,5 +1,5 @@
-//! Command-line options of the xtask subcommands. Hand-written so xtask
-//! needs no argument-parsing crate and builds in a second.
+//! Command-line options of the xtask subcommands, hand-written (a few
+//! options shared by all subcommands need no parser crate).
 
 use std::path::PathBuf;
 

@@ -1,35 +1,19 @@
 //! `cargo xtask bench`: runs the criterion benches of `bb-benches` for each
 //! target/backend combination and prints their medians side by side.
 //!
-//! The results are read generically from criterion's files, whatever the
-//! benches are: every `<criterion home>/**/new/benchmark.json` names a
-//! benchmark (`full_id`) and its throughput, and its sibling
-//! `estimates.json` holds the median. The perft benches are then summed up
-//! per engine by [`perft_summary`].
+//! The results are read generically from criterion's files (see
+//! [`criterion_files`](crate::criterion_files)). The perft benches are then
+//! summed up per engine by [`perft_summary`].
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::args::Options;
-use crate::json;
+use crate::criterion_files::{read_results, Results};
 use crate::matrix::{self, Backend, Combination};
 use crate::perft_summary;
 use crate::process;
 use crate::table::Table;
-
-/// One benchmark's result.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Measurement {
-    /// The median time of one iteration, in nanoseconds.
-    pub median_ns: f64,
-    /// Criterion's `Throughput::Elements` of one iteration, when the bench
-    /// sets it (for perft: the node count).
-    pub elements: Option<f64>,
-}
-
-/// The measurements of one combination by benchmark id.
-pub type Results = BTreeMap<String, Measurement>;
 
 /// `cargo xtask bench`: returns whether every bench run succeeded.
 pub fn bench(options: &Options) -> Result<bool, String> {
@@ -117,43 +101,6 @@ fn bench_combinations(options: &Options, host_has_bmi2: bool) -> (Vec<Combinatio
 /// Where criterion keeps the results of `combination`.
 fn criterion_home(workspace: &Path, combination: &Combination) -> PathBuf {
     combination.target_dir(workspace).join("criterion")
-}
-
-/// Every benchmark's result under `home`; unreadable entries are skipped,
-/// so a half-written or foreign directory never stops the table.
-fn read_results(home: &Path) -> Results {
-    let mut results = Results::new();
-    let mut pending = vec![(home.to_path_buf(), 0)];
-    while let Some((dir, depth)) = pending.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name();
-            // `report` holds HTML; `base` and `change` are older or derived.
-            if !path.is_dir() || name == "report" || name == "base" || name == "change" || depth > 10 {
-                continue;
-            }
-            if name == "new" {
-                if let Some((id, measurement)) = read_benchmark(&path) {
-                    results.insert(id, measurement);
-                }
-            } else {
-                pending.push((path, depth + 1));
-            }
-        }
-    }
-    results
-}
-
-/// The id and result of the benchmark whose `new` directory is `dir`.
-fn read_benchmark(dir: &Path) -> Option<(String, Measurement)> {
-    let benchmark = json::parse(&fs::read_to_string(dir.join("benchmark.json")).ok()?).ok()?;
-    let estimates = json::parse(&fs::read_to_string(dir.join("estimates.json")).ok()?).ok()?;
-    let id = benchmark.get("full_id")?.as_str()?.to_string();
-    let median_ns = estimates.get("median")?.get("point_estimate")?.as_f64()?;
-    // `"throughput":{"Elements":N}`, or null when the bench sets none.
-    let elements = benchmark.get("throughput").and_then(|t| t.get("Elements")).and_then(|n| n.as_f64());
-    Some((id, Measurement { median_ns, elements }))
 }
 
 /// A time in nanoseconds with three significant digits and a fitting unit.
@@ -263,6 +210,7 @@ fn render_backend_pairs(columns: &[(Combination, Results)]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::criterion_files::Measurement;
 
     /// Results with these median times and no throughput.
     fn medians(entries: &[(&str, f64)]) -> Results {
@@ -373,29 +321,5 @@ mod tests {
         assert!(!text.contains("shl"));
         let none = vec![(Combination::new(matrix::I686, Backend::HiLo), medians(&[("a", 1.0)]))];
         assert_eq!(render_backend_pairs(&none), None);
-    }
-
-    #[test]
-    fn criterion_files_are_found_and_bad_ones_skipped() {
-        let home = std::env::temp_dir().join(format!("xtask-bench-test-{}", std::process::id()));
-        let good = home.join("perft").join("kiwipete").join("new");
-        let broken = home.join("broken").join("new");
-        let report = home.join("report").join("new");
-        for dir in [&good, &broken, &report] {
-            fs::create_dir_all(dir).unwrap();
-        }
-        let estimates = r#"{"mean":{"point_estimate":9.0},"median":{"point_estimate":7.5}}"#;
-        let benchmark = r#"{"group_id":"perft","full_id":"perft/kiwipete","throughput":{"Elements":97862}}"#;
-        fs::write(good.join("benchmark.json"), benchmark).unwrap();
-        fs::write(good.join("estimates.json"), estimates).unwrap();
-        fs::write(broken.join("benchmark.json"), "{not json").unwrap();
-        fs::write(broken.join("estimates.json"), estimates).unwrap();
-        fs::write(report.join("benchmark.json"), r#"{"full_id":"report"}"#).unwrap();
-        fs::write(report.join("estimates.json"), estimates).unwrap();
-        let found = read_results(&home);
-        fs::remove_dir_all(&home).unwrap();
-        let kiwipete = Measurement { median_ns: 7.5, elements: Some(97862.0) };
-        assert_eq!(found, BTreeMap::from([("perft/kiwipete".to_string(), kiwipete)]));
-        assert!(read_results(Path::new("/nonexistent/criterion")).is_empty());
     }
 }

@@ -83,6 +83,13 @@ fn run(options: &Options, lint: bool) -> Result<bool, String> {
             reports.push(run_step(&workspace, &name, clippy, false, options.verbose)?);
         }
 
+        // In the workspace bb-cli turns on bb-movegen's `std` feature; this
+        // checks that the crate still builds (and lints clean) without it.
+        let host = Combination::new(matrix::X86_64, Backend::Native);
+        let mut no_std = host.cargo(&workspace, "clippy");
+        no_std.args(["--package", "bb-movegen", "--all-targets", "--", "-D", "warnings"]);
+        reports.push(run_step(&workspace, "clippy/bb-movegen-no-std", no_std, false, options.verbose)?);
+
         // Users read the crates' docs: they must build without a warning
         // (broken or private intra-doc links included).
         let host = Combination::new(matrix::X86_64, Backend::Native);

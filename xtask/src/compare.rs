@@ -2,10 +2,14 @@
 //! every target and backend, checked against the known node counts and
 //! timed.
 //!
-//! xtask talks to `bb` through its command line only:
-//! `bb perft <depth> --fen "<FEN>"` exits 0 and prints as its last line
-//! `nodes <N> time <seconds> nps <nodes per second>`.
+//! Each combination is a `bb` binary of its own (cross-compiled for i686,
+//! say), so xtask talks to it through its command line, in its
+//! machine-readable form: `bb perft <depth> --fen "<FEN>" --json` exits 0
+//! and prints one JSON object, `{"fen":...,"depth":...,"nodes":...,"seconds":...}`.
 
+use serde::Deserialize;
+use std::fs::File;
+use std::io::BufReader;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -19,9 +23,19 @@ use crate::table::Table;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PerftReport {
     /// Leaf nodes counted.
-    pub nodes: u64,
+    pub nodes: u128,
     /// Seconds bb measured for the count itself (no start-up).
     pub seconds: f64,
+}
+
+/// The object `bb perft --json` prints for one position (the fields xtask
+/// reads; bb-cli's `perft_json.rs` writes them).
+#[derive(Debug, Deserialize)]
+struct BbPerftJson {
+    fen: String,
+    depth: u32,
+    nodes: u128,
+    seconds: f64,
 }
 
 /// One combination's line of the table.
@@ -37,9 +51,9 @@ struct ComboRow {
 pub fn compare(options: &Options) -> Result<bool, String> {
     let cases = match &options.positions {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-            positions::epd_cases(&text, options.depth)
+            let file =
+                File::open(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+            positions::epd_cases(BufReader::new(file), options.depth)
                 .map_err(|error| format!("{}: {error}", path.display()))?
         }
         None => positions::reference_cases(options.depth),
@@ -50,7 +64,7 @@ pub fn compare(options: &Options) -> Result<bool, String> {
 
     // Positions without a known count are checked against the first
     // combination that counts them.
-    let mut references: Vec<Option<u64>> = cases.iter().map(|case| case.expected).collect();
+    let mut references: Vec<Option<u128>> = cases.iter().map(|case| case.expected).collect();
     let mut rows = Vec::new();
     for combination in &combinations {
         rows.push(run_combination(&workspace, combination, &cases, &mut references, options.verbose)?);
@@ -64,7 +78,7 @@ fn run_combination(
     workspace: &Path,
     combination: &Combination,
     cases: &[PerftCase],
-    references: &mut [Option<u64>],
+    references: &mut [Option<u128>],
     verbose: bool,
 ) -> Result<ComboRow, String> {
     let mut row = ComboRow { name: combination.to_string(), reports: Vec::new(), status: "ok".to_string() };
@@ -112,10 +126,10 @@ fn run_combination(
     Ok(row)
 }
 
-/// Runs `bb perft <depth> --fen <fen>` and reads its last line.
+/// Runs `bb perft <depth> --fen <fen> --json` and reads its object.
 fn run_perft(binary: &Path, case: &PerftCase) -> Result<PerftReport, String> {
     let output = Command::new(binary)
-        .args(["perft", &case.depth.to_string(), "--fen", &case.fen])
+        .args(["perft", &case.depth.to_string(), "--fen", &case.fen, "--json"])
         .stdin(Stdio::null())
         .output()
         .map_err(|error| format!("cannot run {}: {error}", binary.display()))?;
@@ -124,28 +138,29 @@ fn run_perft(binary: &Path, case: &PerftCase) -> Result<PerftReport, String> {
         let reason = stderr.lines().rfind(|line| !line.trim().is_empty()).unwrap_or("no message");
         return Err(format!("bb exited with {}: {}", output.status, reason.trim()));
     }
-    parse_bb_output(&String::from_utf8_lossy(&output.stdout))
+    parse_bb_json(&String::from_utf8_lossy(&output.stdout), case)
 }
 
-/// Reads the last non-blank line of `bb perft`'s output:
-/// `nodes <N> time <seconds> nps <nodes per second>`.
-pub fn parse_bb_output(stdout: &str) -> Result<PerftReport, String> {
-    let line = stdout.lines().rfind(|line| !line.trim().is_empty()).ok_or("bb printed nothing")?;
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let value = |key: &str| -> Option<&str> {
-        words.chunks(2).find(|pair| pair.len() == 2 && pair[0] == key).map(|pair| pair[1])
-    };
-    let nodes = value("nodes").and_then(|text| text.parse::<u64>().ok());
-    let seconds =
-        value("time").and_then(|text| text.parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0);
-    match (nodes, seconds) {
-        (Some(nodes), Some(seconds)) => Ok(PerftReport { nodes, seconds }),
-        _ => Err(format!("expected `nodes <N> time <seconds> nps <N>` as bb's last line, got `{line}`")),
+/// Reads the one JSON object of `bb perft --json` and checks that it is
+/// about `case`.
+fn parse_bb_json(stdout: &str, case: &PerftCase) -> Result<PerftReport, String> {
+    let report: BbPerftJson = serde_json::from_str(stdout.trim()).map_err(|error| {
+        format!("bb's output is not the JSON object expected ({error}): {:?}", stdout.trim())
+    })?;
+    if report.fen != case.fen || report.depth != case.depth {
+        return Err(format!(
+            "bb counted `{}` at depth {} instead of `{}` at depth {}",
+            report.fen, report.depth, case.fen, case.depth
+        ));
     }
+    if !(report.seconds.is_finite() && report.seconds >= 0.0) {
+        return Err(format!("bb reported a time of {} s", report.seconds));
+    }
+    Ok(PerftReport { nodes: report.nodes, seconds: report.seconds })
 }
 
 /// Millions of nodes per second, when the time is measurable.
-fn mnps(nodes: u64, seconds: f64) -> Option<f64> {
+fn mnps(nodes: u128, seconds: f64) -> Option<f64> {
     (seconds > 0.0).then(|| nodes as f64 / seconds / 1e6)
 }
 
@@ -177,7 +192,7 @@ fn render_table(rows: &[ComboRow]) -> String {
             table.row([row.name.as_str(), "-", "-", "-", "-", "-", row.status.as_str()]);
             continue;
         }
-        let nodes: u64 = row.reports.iter().map(|report| report.nodes).sum();
+        let nodes: u128 = row.reports.iter().map(|report| report.nodes).sum();
         let seconds: f64 = row.reports.iter().map(|report| report.seconds).sum();
         let geomean = geometric_mean_mnps(&row.reports);
         let relative = match (geomean, baseline) {
@@ -201,18 +216,39 @@ fn render_table(rows: &[ComboRow]) -> String {
 mod tests {
     use super::*;
 
+    fn case(depth: u32) -> PerftCase {
+        PerftCase { name: "startpos".into(), fen: START.into(), depth, expected: None }
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
     #[test]
-    fn the_last_line_of_bb_is_read() {
-        let output = "a1a2 3\n\nnodes 119060324 time 1.25 nps 95248259\n\n";
-        assert_eq!(parse_bb_output(output), Ok(PerftReport { nodes: 119_060_324, seconds: 1.25 }));
-        let no_nps = "nodes 20 time 0";
-        assert_eq!(parse_bb_output(no_nps), Ok(PerftReport { nodes: 20, seconds: 0.0 }));
+    fn the_json_object_of_bb_is_read() {
+        let output = format!("{{\"fen\":\"{START}\",\"depth\":6,\"nodes\":119060324,\"seconds\":1.25}}\n");
+        assert_eq!(parse_bb_json(&output, &case(6)), Ok(PerftReport { nodes: 119_060_324, seconds: 1.25 }));
+        let huge =
+            format!("{{\"fen\":\"{START}\",\"depth\":14,\"nodes\":61885021521585529237,\"seconds\":0}}");
+        assert_eq!(
+            parse_bb_json(&huge, &case(14)).map(|report| report.nodes),
+            Ok(61_885_021_521_585_529_237)
+        );
     }
 
     #[test]
     fn unexpected_bb_output_is_an_error() {
-        for bad in ["", "\n \n", "nodes x time 1 nps 2", "nodes 5 nps 2", "time 1 nodes", "nodes 5 time -1"] {
-            let error = parse_bb_output(bad).unwrap_err();
+        let object = |fen: &str, depth: &str, seconds: &str| {
+            format!("{{\"fen\":\"{fen}\",\"depth\":{depth},\"nodes\":5,\"seconds\":{seconds}}}")
+        };
+        for bad in [
+            String::new(),
+            "nodes 8902 time 0.1 nps 5".to_string(),
+            "{\"nodes\":5}".to_string(),
+            object(START, "5", "-1"),
+            object(START, "4", "1"),
+            object("8/8/8/8/8/8/8/K6k w - - 0 1", "5", "1"),
+            format!("{}\n{}", object(START, "5", "1"), object(START, "5", "1")),
+        ] {
+            let error = parse_bb_json(&bad, &case(5)).unwrap_err();
             assert!(!error.contains('\n'), "{error}");
         }
     }
@@ -228,7 +264,7 @@ mod tests {
         assert_eq!(geometric_mean_mnps(&[]), None);
     }
 
-    fn row(name: &str, mnps_values: &[u64], status: &str) -> ComboRow {
+    fn row(name: &str, mnps_values: &[u128], status: &str) -> ComboRow {
         let reports =
             mnps_values.iter().map(|&m| PerftReport { nodes: m * 1_000_000, seconds: 1.0 }).collect();
         ComboRow { name: name.to_string(), reports, status: status.to_string() }

@@ -1,13 +1,13 @@
 //! Project automation for bb, run as `cargo xtask <command>` (an alias in
-//! `.cargo/config.toml`). The standard library and bb-core (for the backend
-//! names) only, so it builds in a moment.
+//! `.cargo/config.toml`). It reads perft positions through bb-movegen (the
+//! reference table and the EPD reader) and JSON through serde_json.
 #![forbid(unsafe_code)]
 
 mod args;
 mod bench;
 mod ci;
 mod compare;
-mod json;
+mod criterion_files;
 mod matrix;
 mod perft_summary;
 mod positions;

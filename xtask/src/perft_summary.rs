@@ -9,12 +9,17 @@
 
 use std::collections::BTreeMap;
 
-use crate::bench::{Measurement, Results};
+use bb_movegen::perft::reference;
+
+use crate::criterion_files::{Measurement, Results};
 use crate::matrix::{Backend, Combination};
 use crate::table::Table;
 
-/// The bench names of the positions in `bb_benches::PERFT_POSITIONS`.
-pub const POSITIONS: [&str; 6] = ["startpos", "kiwipete", "position3", "position4", "position5", "position6"];
+/// The names of the perft positions, as in the bench ids: those of
+/// bb-movegen's reference table, which the perft benches run.
+fn positions() -> impl ExactSizeIterator<Item = &'static str> {
+    reference::POSITIONS.iter().map(|position| position.name)
+}
 /// The engine under test.
 const BB: &str = "bb";
 /// The Rust peers bb is measured against.
@@ -55,12 +60,11 @@ fn geometric_mean(values: &[f64]) -> Option<f64> {
 
 /// `engine`'s speed over the six positions in `results`.
 fn speed(results: &Results, engine: &str) -> Speed {
-    let found: Vec<f64> = POSITIONS
-        .iter()
+    let found: Vec<f64> = positions()
         .filter_map(|position| results.get(&format!("perft/{position}/{engine}")).and_then(mnps))
         .collect();
     match geometric_mean(&found) {
-        Some(mean) if found.len() == POSITIONS.len() => Speed::Mean(mean),
+        Some(mean) if found.len() == positions().len() => Speed::Mean(mean),
         _ => Speed::Partial(found.len()),
     }
 }
@@ -77,7 +81,7 @@ fn mean_in(column: Option<&Column>, wanted: &str, engine: &str) -> Result<f64, S
         Some(Speed::Mean(mean)) => Ok(*mean),
         Some(Speed::Partial(found)) => Err(format!(
             "{engine} has {found} of {} positions in {}",
-            POSITIONS.len(),
+            positions().len(),
             column.combination.label()
         )),
         None => Err(format!("{engine} is not measured in {}", column.combination.label())),
@@ -223,7 +227,7 @@ pub fn render(results: &[(Combination, Results)]) -> String {
         cells.extend(columns.iter().map(|column| match column.speeds[engine] {
             Speed::Mean(mean) => format!("{mean:.1}"),
             Speed::Partial(0) => "-".to_string(),
-            Speed::Partial(found) => format!("{found}/{} positions", POSITIONS.len()),
+            Speed::Partial(found) => format!("{found}/{} positions", positions().len()),
         }));
         table.row(cells);
     }

@@ -11,12 +11,13 @@
 #![forbid(unsafe_code)]
 
 mod args;
-mod deep_perft;
 mod engine;
 mod epd;
 mod failure;
 mod perft_cmd;
+mod perft_json;
 mod perftree;
+mod progress;
 mod report;
 mod show;
 
@@ -36,8 +37,9 @@ usage:
       --divide                          one 'move count' line per root move first
       --threads N                       split the root over N threads (default 1)
       --hash MB                         cache subtree counts in a table of MB megabytes
+      --json                            one JSON object instead of the text lines
   bb perft --epd FILE [--depth N]     check a suite of 'FEN ;D1 n ;D2 n ...' lines
-                                      (--threads and --hash work here too)
+                                      (--threads, --hash and --json work here too)
   bb perftree <depth> <fen> [<moves>] the script interface of the perftree debugger
   bb show [--fen FEN] [--moves UCI...] [--bitboards]
                                       draw the board (and its bitboards)

@@ -1,13 +1,14 @@
 //! `bb perft`: one position (`bb perft 6 --fen ... --divide`) or a whole
 //! suite (`bb perft --epd FILE`), optionally on several threads with a hash
-//! table (the deep perft of [`crate::deep_perft`]).
+//! table (bb-movegen's [`ThreadedPerft`]).
 
 use crate::args::{self, Arg, Args, PositionSpec};
-use crate::deep_perft::{DeepPerft, PerftTable};
 use crate::epd;
 use crate::failure::{CommandResult, Failure};
-use crate::report;
-use bb_movegen::Position;
+use crate::perft_json::{MoveJson, PerftJson};
+use crate::{progress, report};
+use bb_movegen::perft::{PerftTable, ThreadedPerft};
+use bb_movegen::{Move, Position};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
@@ -23,6 +24,7 @@ struct PerftOptions {
     depth: Option<u32>,
     position: PositionSpec,
     divide: bool,
+    json: bool,
     threads: Option<usize>,
     hash_megabytes: Option<usize>,
     epd_file: Option<String>,
@@ -44,7 +46,7 @@ pub fn run(mut args: Args) -> CommandResult {
             if let Some((_, what)) = misplaced.iter().find(|(given, _)| *given) {
                 return Err(Failure::input(format!("{what} cannot be combined with --epd")));
             }
-            run_suite(&engine, path, options.epd_max_depth)
+            run_suite(&engine, path, options.epd_max_depth, options.json)
         }
         None => {
             if options.epd_max_depth.is_some() {
@@ -55,7 +57,7 @@ pub fn run(mut args: Args) -> CommandResult {
             let depth =
                 options.depth.ok_or_else(|| Failure::input("perft needs a depth, e.g. 'bb perft 5'"))?;
             let position = options.position.resolve()?;
-            run_position(&engine, &position, depth, options.divide)
+            run_position(&engine, &position, depth, options.divide, options.json)
         }
     }
 }
@@ -78,6 +80,10 @@ fn parse_options(args: &mut Args) -> Result<PerftOptions, Failure> {
                     args::no_value(&name, inline)?;
                     options.divide = true;
                 }
+                "--json" => {
+                    args::no_value(&name, inline)?;
+                    options.json = true;
+                }
                 "--threads" => {
                     let text = args.value_of(&name, inline)?;
                     options.threads = Some(args::parse_number(&text, "thread count", 1, MAX_THREADS)?);
@@ -99,22 +105,66 @@ fn parse_options(args: &mut Args) -> Result<PerftOptions, Failure> {
     Ok(options)
 }
 
-fn build_engine(options: &PerftOptions) -> Result<DeepPerft, Failure> {
+/// The threaded perft and whether it shows a progress line.
+struct Engine {
+    perft: ThreadedPerft,
+    show_progress: bool,
+}
+
+impl Engine {
+    /// The count of each root move (none at depth 0).
+    fn divide(&self, position: &Position, depth: u32) -> Vec<(Move, u128)> {
+        if !self.show_progress {
+            return self.perft.divide(position, depth);
+        }
+        // No stop flag is given, so the run cannot be stopped.
+        self.perft.divide_watched(position, depth, progress::on_stderr(depth)).unwrap_or_default()
+    }
+
+    /// The perft count (1 at depth 0).
+    fn count(&self, position: &Position, depth: u32) -> u128 {
+        match depth {
+            0 => 1,
+            _ => self.divide(position, depth).iter().map(|(_, count)| count).sum(),
+        }
+    }
+}
+
+fn build_engine(options: &PerftOptions) -> Result<Engine, Failure> {
     let table = match options.hash_megabytes {
         None | Some(0) => None,
         Some(megabytes) => Some(PerftTable::with_megabytes(megabytes).map_err(Failure::input)?),
     };
     let threads = options.threads.unwrap_or(1);
-    Ok(DeepPerft::new(threads, table, std::io::stderr().is_terminal()))
+    Ok(Engine { perft: ThreadedPerft::new(threads, table), show_progress: std::io::stderr().is_terminal() })
 }
 
-/// One position: divide lines if asked, then `nodes N time S nps X`.
-fn run_position(engine: &DeepPerft, position: &Position, depth: u32, divide: bool) -> CommandResult {
+/// One position: divide lines if asked, then `nodes N time S nps X`; or
+/// with `json` all that as one JSON object.
+fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, json: bool) -> CommandResult {
     let start = Instant::now();
-    let split = if depth == 0 { Vec::new() } else { engine.divide(position, depth) };
+    let split = engine.divide(position, depth);
     let elapsed = start.elapsed();
     let nodes: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
     let mut out = std::io::stdout().lock();
+    if json {
+        let moves = split
+            .iter()
+            .map(|(mv, count)| MoveJson { uci: mv.uci(position.is_chess960()).to_string(), nodes: *count });
+        let fen = position.to_string();
+        let object = PerftJson {
+            line: None,
+            fen: &fen,
+            depth,
+            nodes,
+            expected: None,
+            seconds: elapsed.as_secs_f64(),
+            divide: divide.then(|| moves.collect()),
+        };
+        object.write_line(&mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
     if divide {
         for (mv, count) in &split {
             writeln!(out, "{} {count}", mv.uci(position.is_chess960()))?;
@@ -131,41 +181,49 @@ fn run_position(engine: &DeepPerft, position: &Position, depth: u32, divide: boo
 }
 
 /// A suite: every count up to `max_depth`, a `MISMATCH` line for each wrong
-/// one, a summary line, and exit code 1 if anything disagreed.
-fn run_suite(engine: &DeepPerft, path: &str, max_depth: Option<u32>) -> CommandResult {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| Failure::input(format!("cannot read EPD file '{path}': {error}")))?;
-    let records = epd::parse_suite(&text).map_err(|reason| Failure::input(format!("{path} {reason}")))?;
-    // Check every FEN before counting anything: a typo on the last line
-    // should not cost the time of the lines before it.
-    let mut positions = Vec::with_capacity(records.len());
-    for record in &records {
-        let position = Position::from_fen(&record.fen)
-            .map_err(|error| Failure::input(format!("{path} line {}: {error}", record.line)))?;
-        positions.push(position);
-    }
-
+/// one, a summary line, and exit code 1 if anything disagreed; with `json`,
+/// one JSON object per count instead of the lines.
+fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>, json: bool) -> CommandResult {
+    let suite = epd::read_suite(path)?;
     let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let (mut mismatches, mut nodes) = (0usize, 0u128);
-    for (record, position) in records.iter().zip(&positions) {
+    for epd::SuiteEntry { line, record, position } in &suite {
         for &(depth, expected) in &record.counts {
             if max_depth.is_some_and(|max| depth > max) {
                 continue;
             }
+            let count_start = Instant::now();
             let got = engine.count(position, depth);
             nodes += got;
             if got != expected {
                 mismatches += 1;
+            }
+            if json {
+                let object = PerftJson {
+                    line: Some(*line),
+                    fen: &record.fen,
+                    depth,
+                    nodes: got,
+                    expected: Some(expected),
+                    seconds: count_start.elapsed().as_secs_f64(),
+                    divide: None,
+                };
+                object.write_line(&mut out)?;
+            } else if got != expected {
                 writeln!(out, "MISMATCH {} depth {depth} expected {expected} got {got}", record.fen)?;
             }
         }
     }
     let elapsed = start.elapsed();
+    if json {
+        out.flush()?;
+        return if mismatches > 0 { Err(Failure::Mismatch) } else { Ok(()) };
+    }
     writeln!(
         out,
         "{} positions, {mismatches} mismatches, {nodes} nodes, {} s",
-        records.len(),
+        suite.len(),
         report::seconds(elapsed)
     )?;
     out.flush()?;

@@ -4,8 +4,8 @@
 //! root move, a blank line, and the total.
 
 use crate::args::{self, Args};
-use crate::deep_perft::DeepPerft;
 use crate::failure::{CommandResult, Failure};
+use bb_movegen::perft::ThreadedPerft;
 use bb_movegen::Position;
 use std::io::Write;
 
@@ -26,7 +26,7 @@ pub fn run(mut args: Args) -> CommandResult {
 
     // One thread, no table, no progress line: perftree reads our output
     // and passes stderr on to its user.
-    let split = if depth == 0 { Vec::new() } else { DeepPerft::new(1, None, false).divide(&position, depth) };
+    let split = ThreadedPerft::new(1, None).divide(&position, depth);
     let total: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
     let mut out = std::io::stdout().lock();
     for (mv, count) in &split {

@@ -22,10 +22,11 @@
 //! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
 //! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN (FEN): expected 6 fields (or 4), found 5");
 //! ```
-#![cfg_attr(not(test), no_std)]
+#![cfg_attr(not(any(test, feature = "std")), no_std)]
 
 mod castling;
 mod display;
+pub mod epd;
 mod error;
 mod fen;
 mod make;
@@ -33,7 +34,7 @@ mod move_facts;
 mod move_text;
 mod movegen;
 mod moves;
-mod perft;
+pub mod perft;
 mod position;
 mod rules;
 

@@ -10,7 +10,7 @@ const FACTORS: [f64; 6] = [2.0, 0.5, 1.0, 1.0, 4.0, 0.25];
 fn perft(engines: &[(&str, f64)]) -> Results {
     let mut results = Results::new();
     for (engine, mean) in engines {
-        for (position, factor) in POSITIONS.iter().zip(FACTORS) {
+        for (position, factor) in positions().zip(FACTORS) {
             let nodes = 1_000_000.0;
             let measurement =
                 Measurement { median_ns: nodes * 1000.0 / (mean * factor), elements: Some(nodes) };

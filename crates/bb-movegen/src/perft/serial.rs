@@ -1,5 +1,4 @@
-//! Perft: the number of leaf nodes of the legal move tree, the standard
-//! correctness test (and speed benchmark) of a move generator.
+//! Serial perft and divide: one thread, no table, counts in `u64`.
 //!
 //! The last ply is counted in bulk (a popcount per piece, moves are never
 //! listed), and inner nodes need no move list either: the generator hands

@@ -7,6 +7,7 @@
 //! each other and no `unsafe` is needed.
 
 use super::identity::Identity;
+use std::fmt;
 use std::sync::{Mutex, MutexGuard};
 
 /// A cached count as six words: the key ([`Identity::table_key`], four
@@ -22,27 +23,55 @@ const BUCKET_SIZE: usize = 4;
 /// More shards than threads by far, so lock contention stays negligible.
 const MAX_SHARDS: usize = 256;
 
-/// The shared count cache.
+/// The shared count cache of a [`ThreadedPerft`](super::ThreadedPerft).
 pub struct PerftTable {
     shards: Vec<Mutex<Vec<Entry>>>,
     buckets_per_shard: usize,
 }
 
+/// Why a table of the size asked for cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableSizeError {
+    /// The size in bytes does not fit in a `usize`.
+    TooLarge {
+        /// The size asked for.
+        megabytes: usize,
+    },
+    /// The system refused the memory.
+    OutOfMemory {
+        /// The size asked for.
+        megabytes: usize,
+    },
+}
+
+impl fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableSizeError::TooLarge { megabytes } => {
+                write!(f, "a hash table of {megabytes} MB does not fit in this address space")
+            }
+            TableSizeError::OutOfMemory { megabytes } => {
+                write!(f, "cannot allocate a hash table of {megabytes} MB")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
 impl PerftTable {
-    /// A table of about `megabytes` MB (at least one bucket). The error says
-    /// why the memory could not be had.
-    pub fn with_megabytes(megabytes: usize) -> Result<PerftTable, String> {
-        let bytes = megabytes
-            .checked_mul(1 << 20)
-            .ok_or_else(|| format!("a hash table of {megabytes} MB does not fit in this address space"))?;
+    /// A table of about `megabytes` MB (at least one bucket), or why the
+    /// memory cannot be had. The memory is taken from the system zeroed, so
+    /// pages are only touched as the table fills.
+    pub fn with_megabytes(megabytes: usize) -> Result<PerftTable, TableSizeError> {
+        let bytes = megabytes.checked_mul(1 << 20).ok_or(TableSizeError::TooLarge { megabytes })?;
         let buckets = bytes / (BUCKET_SIZE * std::mem::size_of::<Entry>());
-        PerftTable::with_buckets(buckets.max(1))
-            .ok_or_else(|| format!("cannot allocate a hash table of {megabytes} MB"))
+        PerftTable::with_buckets(buckets.max(1)).ok_or(TableSizeError::OutOfMemory { megabytes })
     }
 
     /// A table of `buckets` buckets (tests use tiny ones to force collisions
     /// and replacements); `None` if the memory cannot be had.
-    pub fn with_buckets(buckets: usize) -> Option<PerftTable> {
+    pub(crate) fn with_buckets(buckets: usize) -> Option<PerftTable> {
         let buckets = buckets.max(1);
         let shard_count = buckets.min(MAX_SHARDS);
         let buckets_per_shard = buckets / shard_count;
@@ -63,7 +92,7 @@ impl PerftTable {
     }
 
     /// The count stored for `identity` at `depth`, if any.
-    pub fn probe(&self, zobrist: u64, identity: &Identity, depth: u32) -> Option<u128> {
+    pub(super) fn probe(&self, zobrist: u64, identity: &Identity, depth: u32) -> Option<u128> {
         let key = identity.table_key(depth);
         let (shard, first) = self.locate(zobrist);
         let entries = lock(&self.shards[shard]);
@@ -75,7 +104,7 @@ impl PerftTable {
 
     /// Stores a count, replacing the shallowest entry of the bucket (deeper
     /// counts save more work when hit). `depth` must be at least 1.
-    pub fn store(&self, zobrist: u64, identity: &Identity, depth: u32, count: u128) {
+    pub(super) fn store(&self, zobrist: u64, identity: &Identity, depth: u32, count: u128) {
         let key = identity.table_key(depth);
         let (shard, first) = self.locate(zobrist);
         let mut entries = lock(&self.shards[shard]);
@@ -110,7 +139,7 @@ fn lock(shard: &Mutex<Vec<Entry>>) -> MutexGuard<'_, Vec<Entry>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bb_movegen::Position;
+    use crate::Position;
 
     fn identity(position: &Position) -> Identity {
         Identity::of(position).unwrap()
@@ -145,7 +174,8 @@ mod tests {
 
     #[test]
     fn impossible_sizes_are_errors_not_aborts() {
-        assert!(PerftTable::with_megabytes(usize::MAX).is_err());
+        let error = PerftTable::with_megabytes(usize::MAX).err();
+        assert_eq!(error, Some(TableSizeError::TooLarge { megabytes: usize::MAX }));
         assert!(PerftTable::with_megabytes(0).is_ok());
     }
 }

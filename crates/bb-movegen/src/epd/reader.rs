@@ -1,0 +1,170 @@
+//! Streaming EPD suites from any `BufRead`: a line at a time, each line of
+//! bounded length, each yielded with its number as a record or an error.
+
+use super::error::{EpdError, EpdErrorKind};
+use super::line::EpdLine;
+use crate::{FenError, Position};
+use std::fmt;
+use std::io::{self, BufRead};
+
+/// The longest line [`EpdReader::new`] accepts: 64 KiB, hundreds of times
+/// a line with every count up to depth 20.
+pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 16;
+
+/// One position of a suite and its counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdRecord {
+    /// The FEN, its fields separated by one space (4 or 6 fields, unless
+    /// the line is wrong: [`position`](Self::position) says).
+    pub fen: String,
+    /// `(depth, count)` pairs in the order written.
+    pub counts: Vec<(u32, u128)>,
+}
+
+impl EpdRecord {
+    /// The position of the FEN.
+    pub fn position(&self) -> Result<Position, FenError> {
+        Position::from_fen(&self.fen)
+    }
+}
+
+impl From<EpdLine<'_>> for EpdRecord {
+    fn from(line: EpdLine<'_>) -> EpdRecord {
+        let fen = line.fen().split_whitespace().collect::<Vec<_>>().join(" ");
+        EpdRecord { fen, counts: line.counts().collect() }
+    }
+}
+
+impl fmt::Display for EpdRecord {
+    /// The line as [`write_line`](super::write_line) writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        super::write_line(f, &self.fen, self.counts.iter().copied())
+    }
+}
+
+/// The records of a suite, read from `input` a line at a time: an iterator
+/// of `(line number, record or error)`, blank lines and comments skipped.
+/// After a read error it ends.
+///
+/// ```
+/// use bb_movegen::epd::{EpdReader, EpdRecord};
+///
+/// let file = "k7/8/8/8/8/8/8/7K b - - 0 1 ;D1 3\n\n8/8/8 w ;D1 x\n";
+/// let mut reader = EpdReader::new(file.as_bytes());
+/// let (number, record) = reader.next().unwrap();
+/// assert_eq!((number, record.unwrap().counts), (1, vec![(1, 3)]));
+/// let (number, error) = reader.next().unwrap();
+/// assert_eq!(number, 3);
+/// assert_eq!(error.unwrap_err().to_string(), "line 3: expected 'D<depth> <count>' such as 'D3 8902', found 'D1 x'");
+/// assert!(reader.next().is_none());
+/// ```
+pub struct EpdReader<R> {
+    input: R,
+    max_line_bytes: usize,
+    /// The current line's bytes.
+    buffer: Vec<u8>,
+    /// Lines read so far.
+    line: usize,
+    /// The last line ended in `\r`: a `\n` right after it belongs to it.
+    after_cr: bool,
+    /// A read failed: nothing more is read.
+    failed: bool,
+}
+
+impl<R: BufRead> EpdReader<R> {
+    /// A reader of `input` with lines of at most [`DEFAULT_MAX_LINE_BYTES`].
+    pub fn new(input: R) -> EpdReader<R> {
+        EpdReader {
+            input,
+            max_line_bytes: DEFAULT_MAX_LINE_BYTES,
+            buffer: Vec::new(),
+            line: 0,
+            after_cr: false,
+            failed: false,
+        }
+    }
+
+    /// The same reader with lines of at most `max_line_bytes` (without the
+    /// line break): a longer line is an error, and only that much of it is
+    /// ever held in memory.
+    pub fn max_line_bytes(mut self, max_line_bytes: usize) -> EpdReader<R> {
+        self.max_line_bytes = max_line_bytes;
+        self
+    }
+
+    /// Reads the next line into `buffer`: `Ok(true)` when it was too long
+    /// (and was skipped), `None` at the end of the input.
+    fn read_line(&mut self) -> Option<io::Result<bool>> {
+        self.buffer.clear();
+        let mut too_long = false;
+        let mut started = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Some(Err(error)),
+            };
+            if available.is_empty() {
+                return started.then_some(Ok(too_long));
+            }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                self.input.consume(1);
+                continue;
+            }
+            started = true;
+            let end = available.iter().position(|&byte| byte == b'\n' || byte == b'\r');
+            let piece = &available[..end.unwrap_or(available.len())];
+            if self.buffer.len() + piece.len() > self.max_line_bytes {
+                too_long = true;
+            } else {
+                self.buffer.extend_from_slice(piece);
+            }
+            match end {
+                Some(end) => {
+                    self.after_cr = available[end] == b'\r';
+                    self.input.consume(end + 1);
+                    return Some(Ok(too_long));
+                }
+                None => {
+                    let length = available.len();
+                    self.input.consume(length);
+                }
+            }
+        }
+    }
+
+    /// The record of the line in `buffer`, `None` for a blank or comment line.
+    fn parse_buffer(&self) -> Option<Result<EpdRecord, EpdError>> {
+        let Ok(text) = std::str::from_utf8(&self.buffer) else {
+            return Some(Err(EpdError::new(EpdErrorKind::NotUtf8, "")));
+        };
+        EpdLine::parse(text).map(|line| line.map(EpdRecord::from)).transpose()
+    }
+}
+
+impl<R: BufRead> Iterator for EpdReader<R> {
+    type Item = (usize, Result<EpdRecord, EpdError>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.failed {
+            let read = self.read_line();
+            self.line += 1;
+            let result = match read? {
+                Err(error) => {
+                    self.failed = true;
+                    Err(EpdError::new(EpdErrorKind::Read(error.kind()), ""))
+                }
+                Ok(true) => Err(EpdError::new(EpdErrorKind::TooLong { max_bytes: self.max_line_bytes }, "")),
+                Ok(false) => match self.parse_buffer() {
+                    Some(result) => result,
+                    None => continue,
+                },
+            };
+            return Some((self.line, result.map_err(|error| error.at_line(self.line))));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

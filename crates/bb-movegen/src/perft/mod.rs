@@ -1,0 +1,33 @@
+//! Perft: the number of leaf nodes of the legal move tree, the standard
+//! correctness test (and speed benchmark) of a move generator.
+//!
+//! - [`perft`] and [`divide`] (in `serial.rs`): one thread, no table,
+//!   counts in `u64`; `no_std`. This is the fast path every other count
+//!   ends in.
+//! - `ThreadedPerft` (in `threaded/`, with the `std` feature): the root's
+//!   work split over threads, subtree counts cached in a lossless
+//!   `PerftTable`, counts in `u128`, a progress callback and a stop flag
+//!   (`Watch`).
+//! - [`reference`](mod@reference): the six positions of the ChessProgramming wiki with
+//!   their published counts, the one table tests, benches and xtask share.
+//!
+//! ```
+//! use bb_movegen::perft::{self, reference};
+//!
+//! let kiwipete = reference::by_name("kiwipete").unwrap();
+//! assert_eq!(perft::perft(&kiwipete.position(), 3), kiwipete.nodes_at(3).unwrap());
+//! ```
+
+pub mod reference;
+mod serial;
+#[cfg(feature = "std")]
+mod threaded;
+
+pub use serial::{divide, perft};
+#[cfg(feature = "std")]
+pub use threaded::{PerftTable, Progress, Stopped, TableSizeError, ThreadedPerft, Watch};
+
+/// The deepest perft the tools accept (EPD counts, `bb perft`). Far beyond
+/// anything that finishes, but it keeps depths in table keys and recursion
+/// bounded.
+pub const MAX_DEPTH: u32 = 64;
