@@ -19,6 +19,12 @@ pub struct ChannelInput {
     pending: Vec<u8>,
 }
 
+impl ChannelInput {
+    pub fn new(lines: Receiver<String>) -> ChannelInput {
+        ChannelInput { lines, pending: Vec::new() }
+    }
+}
+
 impl Read for ChannelInput {
     fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
         if self.pending.is_empty() {
