@@ -31,6 +31,9 @@ pub(super) struct Engine {
     options: Options,
     state: Arc<Mutex<SearchState>>,
     running: Option<RunningSearch>,
+    /// `go`s started so far: numbers each search, so that a late
+    /// [`Event::SearchDone`] is never taken for the current search's.
+    searches: u64,
     /// No more input will come: a search that only `stop` could end is
     /// stopped (it still completes its first iteration).
     input_closed: bool,
@@ -56,6 +59,7 @@ impl Engine {
             options,
             state: Arc::new(Mutex::new(state)),
             running: None,
+            searches: 0,
             input_closed: false,
         }
     }
@@ -124,10 +128,12 @@ impl Engine {
         }
     }
 
-    /// Joins the search thread once it has said `bestmove`.
-    pub fn search_ended(&mut self) {
-        if let Some(running) = self.running.take() {
-            let _ = running.handle.join();
+    /// Joins the thread of search `number` once it has said `bestmove`.
+    pub fn search_ended(&mut self, number: u64) {
+        if self.running.as_ref().is_some_and(|running| running.number == number) {
+            if let Some(running) = self.running.take() {
+                let _ = running.handle.join();
+            }
         }
     }
 
@@ -228,6 +234,7 @@ impl Engine {
         signals.pondering.store(params.ponder, Ordering::Release);
         let request =
             SearchRequest { position: self.position, history: self.history.clone(), limits, search_moves };
+        self.searches += 1;
         let job = SearchJob {
             request,
             chess960: self.options.chess960,
@@ -235,6 +242,7 @@ impl Engine {
             state: Arc::clone(&self.state),
             output: Arc::clone(&self.output),
             events: self.events.clone(),
+            number: self.searches,
         };
         let waits_for_stop = ends_only_on_stop || params.ponder;
         if stop_at_once || (self.input_closed && waits_for_stop) {
@@ -242,7 +250,10 @@ impl Engine {
             signals.stop.store(true, Ordering::Release);
         }
         match job.spawn() {
-            Ok(handle) => self.running = Some(RunningSearch { handle, signals, ends_only_on_stop }),
+            Ok(handle) => {
+                self.running =
+                    Some(RunningSearch { number: self.searches, handle, signals, ends_only_on_stop })
+            }
             Err(error) => {
                 // No thread: search here, so that a move still comes back.
                 self.info_string(&format!("could not start a search thread ({error}); searching inline"));

@@ -26,6 +26,8 @@ pub(super) struct SearchJob {
     pub output: SharedOutput,
     /// Told [`Event::SearchDone`] once `bestmove` is written.
     pub events: Sender<Event>,
+    /// Which `go` of the session this is (for [`Event::SearchDone`]).
+    pub number: u64,
 }
 
 impl SearchJob {
@@ -39,7 +41,7 @@ impl SearchJob {
         drop(state);
         emit(&self.output, &bestmove_line(&outcome, self.chess960));
         // The loop may be gone (after `quit`): nobody to tell.
-        let _ = self.events.send(Event::SearchDone);
+        let _ = self.events.send(Event::SearchDone(self.number));
     }
 
     /// Starts a copy of the job on its own thread (the caller keeps the
@@ -55,6 +57,8 @@ impl SearchJob {
 
 /// The search thread of the current `go`, until the loop has joined it.
 pub(super) struct RunningSearch {
+    /// The job's [`SearchJob::number`].
+    pub number: u64,
     pub handle: JoinHandle<()>,
     pub signals: Arc<SearchSignals>,
     /// Only `stop` ends it (`infinite`, or no limit at all), whatever

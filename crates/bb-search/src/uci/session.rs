@@ -29,8 +29,9 @@ pub(super) enum Event {
     Input(Result<Option<ParsedLine>, CommandError>),
     /// The input has ended (or could not be read any more).
     EndOfInput,
-    /// The search thread has written `bestmove` and is about to exit.
-    SearchDone,
+    /// The search with this number (see [`Engine::go`]) has written
+    /// `bestmove`; its thread is about to exit.
+    SearchDone(u64),
 }
 
 /// Runs the UCI protocol: reads commands from `input` until `quit` or the
@@ -110,7 +111,7 @@ impl Session {
                         return;
                     }
                 }
-                Event::SearchDone => self.engine.search_ended(),
+                Event::SearchDone(number) => self.engine.search_ended(number),
                 Event::EndOfInput => {
                     self.input_closed = true;
                     self.engine.end_of_input();
