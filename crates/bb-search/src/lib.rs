@@ -14,8 +14,9 @@
 //!   time limits.
 //! - [`uci`]: the protocol: parsing commands, turning `go` into
 //!   [`SearchLimits`], writing `info` and `bestmove`, and the loop,
-//!   [`run_uci`], with the search on its own thread so that `stop` and
-//!   `isready` are answered at once.
+//!   [`run_uci`]: input is read on its own thread and the search runs on
+//!   another, so `stop`, `ponderhit`, `isready` and `quit` act at once and
+//!   every other command that comes during a search waits for it, in order.
 //! - [`bench`](mod@bench): a fixed-depth search of built-in positions whose
 //!   node count is the signature of the search.
 //!

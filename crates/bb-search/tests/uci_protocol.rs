@@ -2,112 +2,12 @@
 //! through a channel (so the engine sees them arrive while it searches) and
 //! the answers are read back from a shared buffer.
 
+mod common;
+
 use bb_movegen::Position;
+use common::{bestmove_text, Session};
 use proptest::prelude::*;
-use std::io::{BufReader, Read, Write};
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// Input that yields the lines sent on a channel; end of input when the sender is dropped.
-struct ChannelInput {
-    lines: Receiver<String>,
-    pending: Vec<u8>,
-}
-
-impl Read for ChannelInput {
-    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
-        if self.pending.is_empty() {
-            match self.lines.recv() {
-                Ok(line) => self.pending = format!("{line}\n").into_bytes(),
-                Err(_) => return Ok(0),
-            }
-        }
-        let count = buffer.len().min(self.pending.len());
-        buffer[..count].copy_from_slice(&self.pending[..count]);
-        self.pending.drain(..count);
-        Ok(count)
-    }
-}
-
-#[derive(Clone, Default)]
-struct SharedOutput(Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedOutput {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-struct Session {
-    input: Option<Sender<String>>,
-    output: SharedOutput,
-    engine: Option<JoinHandle<()>>,
-}
-
-/// Generous bound for things that should take milliseconds; only a hang fails.
-const PATIENCE: Duration = Duration::from_secs(20);
-
-impl Session {
-    fn start() -> Session {
-        let (sender, receiver) = channel();
-        let output = SharedOutput::default();
-        let writer = output.clone();
-        let engine = std::thread::spawn(move || {
-            let input = BufReader::new(ChannelInput { lines: receiver, pending: Vec::new() });
-            bb_search::run_uci(input, writer);
-        });
-        Session { input: Some(sender), output, engine: Some(engine) }
-    }
-
-    fn send(&self, line: &str) {
-        self.input.as_ref().unwrap().send(line.to_string()).unwrap();
-    }
-
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.output.0.lock().unwrap()).lines().map(str::to_string).collect()
-    }
-
-    /// Waits until `count` lines satisfy `wanted` and returns all lines by then.
-    fn wait_for(&self, count: usize, wanted: impl Fn(&str) -> bool) -> Vec<String> {
-        let start = Instant::now();
-        loop {
-            let lines = self.lines();
-            if lines.iter().filter(|line| wanted(line)).count() >= count {
-                return lines;
-            }
-            assert!(start.elapsed() < PATIENCE, "timed out; output so far:\n{}", lines.join("\n"));
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    /// Sends `isready` and waits for its `readyok`: every earlier command has been handled.
-    fn sync(&self) -> Vec<String> {
-        let before = self.lines().iter().filter(|line| *line == "readyok").count();
-        self.send("isready");
-        self.wait_for(before + 1, |line| line == "readyok")
-    }
-
-    fn bestmoves(&self) -> Vec<String> {
-        self.lines().into_iter().filter(|line| line.starts_with("bestmove")).collect()
-    }
-
-    /// Closes the input and waits for the loop to end.
-    fn finish(mut self) -> Vec<String> {
-        self.input.take();
-        self.engine.take().unwrap().join().expect("the UCI loop does not panic");
-        self.lines()
-    }
-}
-
-fn bestmove_text(line: &str) -> &str {
-    line.split_whitespace().nth(1).unwrap()
-}
 
 #[test]
 fn handshake_lists_the_options() {
@@ -260,37 +160,59 @@ fn ponder_waits_for_ponderhit() {
 }
 
 #[test]
-fn commands_that_need_the_engine_idle_are_refused_during_a_search() {
+fn commands_during_a_search_wait_for_it_and_are_carried_out_in_order() {
     let session = Session::start();
     session.send("go infinite");
+    session.wait_for(1, |line| line.starts_with("info depth 1 "));
+    session.send("setoption name Hash value 2");
+    session.send("ucinewgame");
+    session.send("position startpos moves e2e4");
+    session.send("d");
+    session.send("position startpos moves d2d4");
+    session.send("d");
     session.send("go depth 1");
-    session.send("setoption name Hash value 1");
-    session.send("ucinewgame");
+    // `isready` is answered at once; the rest waits for the search.
     let lines = session.sync();
-    assert_eq!(lines.iter().filter(|line| line.contains("a search is running")).count(), 3, "{lines:#?}");
+    assert!(!lines.iter().any(|line| line.starts_with("bestmove") || line.starts_with("Fen:")), "{lines:#?}");
     session.send("stop");
-    session.wait_for(1, |line| line.starts_with("bestmove"));
-    // Now idle: the same commands work.
-    session.send("setoption name Hash value 1");
-    session.send("ucinewgame");
-    let lines = session.sync();
-    assert_eq!(lines.iter().filter(|line| line.contains("a search is running")).count(), 3);
+    let lines = session.wait_for(2, |line| line.starts_with("bestmove"));
+    assert!(!lines.iter().any(|line| line.contains("ignored") || line.contains("running")), "{lines:#?}");
+    let order: Vec<&str> = lines
+        .iter()
+        .filter(|line| line.starts_with("bestmove") || line.starts_with("Fen:"))
+        .map(|line| if line.starts_with("bestmove") { "bestmove" } else { line.as_str() })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "bestmove",
+            "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1",
+            "bestmove",
+        ]
+    );
+    let after_d4 = Position::startpos().play(Position::startpos().parse_uci_move("d2d4").unwrap());
+    let last = session.bestmoves().pop().unwrap();
+    assert!(after_d4.parse_uci_move(bestmove_text(&last)).is_ok(), "{last}");
     session.finish();
 }
 
 #[test]
-fn quit_and_end_of_input_stop_a_running_search() {
+fn quit_stops_a_search_and_the_end_of_input_stops_one_that_only_stop_could_end() {
     let session = Session::start();
     session.send("go infinite");
     session.wait_for(1, |line| line.starts_with("info depth 1 "));
     session.send("quit");
+    // `quit` does not wait long for the search's `bestmove` (none is needed).
     let lines = session.finish();
-    assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove")).count(), 1);
+    assert!(lines.iter().filter(|line| line.starts_with("bestmove")).count() <= 1);
 
-    let session = Session::start();
-    session.send("go infinite");
-    let lines = session.finish();
-    assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove")).count(), 1);
+    for go in ["go infinite", "go ponder", "go", "go ponder wtime 100000 btime 100000"] {
+        let session = Session::start();
+        session.send(go);
+        let lines = session.finish();
+        assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove")).count(), 1, "{go}: {lines:#?}");
+    }
 }
 
 #[test]

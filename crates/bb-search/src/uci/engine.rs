@@ -1,88 +1,46 @@
-//! The UCI protocol loop.
+//! The engine between commands: the position, the options, the search
+//! state, and carrying out every command that is not answered on arrival.
 //!
-//! The input is read on the caller's thread; each `go` runs the search on a
-//! thread of its own, so `stop`, `ponderhit` and `isready` are answered
-//! while it thinks. Both threads write whole lines to the shared output
-//! under a lock. A command that cannot be carried out (bad syntax, a bad
-//! FEN, an illegal move, an option that does not exist, `go` during a
-//! search) is answered with one `info string` line and changes nothing.
+//! [`session`](super::session) decides *when* a command is carried out
+//! (at once, or after the running search); this module says *what* it does.
+//! A command that cannot be carried out (a bad FEN, an illegal move, an
+//! option that does not exist, a table the system cannot give) is answered
+//! with one `info string` line and changes nothing.
 
-use super::command::{parse_line, Command, GoParams, StartPosition};
+use super::command::{Command, GoParams, StartPosition};
 use super::go::search_limits;
 use super::options::{declarations, parse_change, OptionChange, Options};
-use super::report::{bestmove_line, info_line};
-use crate::search::{search, SearchRequest, SearchSignals, SearchState};
+use super::output::{emit, lock, SharedOutput};
+use super::search_thread::{RunningSearch, SearchJob};
+use super::session::Event;
+use crate::search::{SearchRequest, SearchSignals, SearchState};
 use bb_movegen::Position;
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Stack for the search thread: recursion is bounded by the maximum ply,
-/// but each frame holds a position and a move list.
-const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
-
-type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Locks a mutex, recovering the data if a thread panicked while holding it.
-fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Writes one line and flushes (GUIs wait for whole lines).
-fn emit(output: &SharedOutput, line: &str) {
-    let mut writer = lock(output);
-    let _ = writeln!(writer, "{line}");
-    let _ = writer.flush();
-}
-
-struct RunningSearch {
-    handle: JoinHandle<()>,
-    signals: Arc<SearchSignals>,
-    /// Set by the search thread just before it prints `bestmove`: from then
-    /// on it only has to exit, so the next command may wait for it. (Thread
-    /// exit itself comes a moment after the GUI has seen `bestmove` and may
-    /// already have sent the next `go`.)
-    done: Arc<AtomicBool>,
-    /// The search only ends on `stop` (infinite, ponder, or no limit at all).
-    unbounded: bool,
-}
-
 /// The engine between commands.
-struct Engine {
+pub(super) struct Engine {
     output: SharedOutput,
+    /// Handed to each search, which reports its end on it.
+    events: Sender<Event>,
     position: Position,
     /// Keys of the positions before `position` in the current game.
     history: Vec<u64>,
     options: Options,
     state: Arc<Mutex<SearchState>>,
     running: Option<RunningSearch>,
-}
-
-/// Runs the UCI protocol: reads commands from `input` until `quit` or the
-/// end of input, and writes answers to `output`. At the end of input a
-/// search with limits is allowed to finish; one without is stopped. Never
-/// panics on any input.
-pub fn run_uci<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
-    let mut engine = Engine::new(Box::new(output));
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buffer);
-        if !engine.handle_line(&line) {
-            break;
-        }
-    }
-    engine.finish_search(false);
+    /// `go`s started so far: numbers each search, so that a late
+    /// [`Event::SearchDone`] is never taken for the current search's.
+    searches: u64,
+    /// No more input will come: a search that only `stop` could end is
+    /// stopped (it still completes its first iteration).
+    input_closed: bool,
 }
 
 impl Engine {
-    fn new(output: Box<dyn Write + Send>) -> Engine {
+    pub fn new(output: SharedOutput, events: Sender<Event>) -> Engine {
         let options = Options::default();
         // The default size is small; if even that fails, fall back to the
         // smallest table rather than give up.
@@ -94,38 +52,36 @@ impl Engine {
             Err(_) => std::process::abort(),
         };
         Engine {
-            output: Arc::new(Mutex::new(output)),
+            output,
+            events,
             position: Position::startpos(),
             history: Vec::new(),
             options,
             state: Arc::new(Mutex::new(state)),
             running: None,
+            searches: 0,
+            input_closed: false,
         }
     }
 
-    fn say(&self, line: &str) {
+    pub fn say(&self, line: &str) {
         emit(&self.output, line);
     }
 
-    fn info_string(&self, message: &str) {
+    pub fn info_string(&self, message: &str) {
         self.say(&format!("info string {message}"));
     }
 
-    /// Carries out one input line; false when the loop should end.
-    fn handle_line(&mut self, line: &str) -> bool {
-        self.reap_finished_search();
-        let parsed = match parse_line(line) {
-            Ok(Some(parsed)) => parsed,
-            Ok(None) => return true,
-            Err(error) => {
-                self.info_string(&error.to_string());
-                return true;
-            }
-        };
-        if !parsed.skipped.is_empty() {
-            self.info_string(&format!("ignored unknown words: {}", parsed.skipped.join(" ")));
-        }
-        match parsed.command {
+    /// True from `go` until the search thread has been joined.
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Carries out a command that needs the engine idle (everything but
+    /// `isready`, `stop`, `ponderhit` and `quit`, which the session
+    /// handles itself, and `go`, which is [`Engine::go`]).
+    pub fn execute(&mut self, command: Command) {
+        match command {
             Command::Uci => {
                 self.say(&format!("id name bb {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author The bb developers");
@@ -135,23 +91,10 @@ impl Engine {
                 self.say("uciok");
             }
             Command::Debug(_) | Command::Register => {}
-            Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::UciNewGame => {
-                if self.refuse_while_searching("ucinewgame") {
-                    return true;
-                }
-                lock(&self.state).clear();
-            }
+            Command::UciNewGame => lock(&self.state).clear(),
             Command::Position { start, moves } => self.set_position(&start, &moves),
-            Command::Go(params) => self.go(&params),
-            Command::Stop => self.finish_search(true),
-            Command::PonderHit => {
-                if let Some(running) = &self.running {
-                    running.signals.pondering.store(false, Ordering::Release);
-                }
-            }
-            Command::Quit => return false,
+            Command::Go(params) => self.go(&params, false),
             Command::Display => {
                 let mut board = String::new();
                 let _ = self.position.write_board(&mut board);
@@ -164,60 +107,73 @@ impl Engine {
                 let score = crate::eval::evaluate(&self.position);
                 self.info_string(&format!("static evaluation {score} cp (side to move)"));
             }
-        }
-        true
-    }
-
-    /// Joins a search thread that has finished searching.
-    fn reap_finished_search(&mut self) {
-        if self.running.as_ref().is_some_and(|running| running.done.load(Ordering::Acquire)) {
-            self.finish_search(false);
+            Command::IsReady => self.say("readyok"),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Quit => {}
         }
     }
 
-    /// Waits for the running search, if any; with `stop` (or when it has no
-    /// limit) tells it to stop first.
-    fn finish_search(&mut self, stop: bool) {
-        if let Some(running) = self.running.take() {
-            if stop || running.unbounded {
-                running.signals.pondering.store(false, Ordering::Release);
-                running.signals.stop.store(true, Ordering::Release);
+    /// `stop`: ends the running search (it answers `bestmove` promptly).
+    pub fn stop(&self) {
+        if let Some(running) = &self.running {
+            running.stop();
+        }
+    }
+
+    /// `ponderhit`: the running search stops pondering; its clock starts.
+    pub fn ponderhit(&self) {
+        if let Some(running) = &self.running {
+            running.ponderhit();
+        }
+    }
+
+    /// Joins the thread of search `number` once it has said `bestmove`.
+    pub fn search_ended(&mut self, number: u64) {
+        if self.running.as_ref().is_some_and(|running| running.number == number) {
+            if let Some(running) = self.running.take() {
+                let _ = running.handle.join();
             }
-            let _ = running.handle.join();
         }
     }
 
-    /// True (after saying why) when a search is running.
-    fn refuse_while_searching(&self, what: &str) -> bool {
-        if self.running.is_some() {
-            self.info_string(&format!("'{what}' ignored: a search is running (send 'stop' first)"));
-            return true;
+    /// The end of the input: from now on, a search that only `stop` could
+    /// end is stopped, the running one included.
+    pub fn end_of_input(&mut self) {
+        self.input_closed = true;
+        if self.running.as_ref().is_some_and(RunningSearch::waits_for_stop) {
+            self.stop();
         }
-        false
     }
 
+    /// `quit`: stops the search and gives its thread `patience` to finish;
+    /// past that it is left behind (the process is about to end).
+    pub fn quit(&mut self, patience: Duration) {
+        if let Some(running) = self.running.take() {
+            running.stop();
+            running.join_within(patience);
+        }
+    }
+
+    /// `setoption`. A new table is allocated before the old one goes, so a
+    /// size the system refuses leaves the old table in place.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let change = match parse_change(name, value) {
             Ok(change) => change,
             Err(error) => return self.info_string(&error.to_string()),
         };
-        if self.refuse_while_searching("setoption") {
-            return;
-        }
         match change {
-            OptionChange::Hash(megabytes) => {
-                let mut state = lock(&self.state);
-                match crate::tt::TranspositionTable::new(megabytes) {
-                    Ok(table) => {
-                        state.tt = table;
-                        self.options.hash_mb = megabytes;
-                    }
-                    Err(error) => {
-                        drop(state);
-                        self.info_string(&error.to_string());
-                    }
+            OptionChange::Hash(megabytes) => match crate::tt::TranspositionTable::new(megabytes) {
+                Ok(table) => {
+                    // The old table is dropped here: a big one is freed on
+                    // a thread of its own (see `tt`).
+                    lock(&self.state).tt = table;
+                    self.options.hash_mb = megabytes;
                 }
-            }
+                Err(error) => {
+                    self.info_string(&format!("{error}; keeping the {} MB table", self.options.hash_mb))
+                }
+            },
             OptionChange::Threads => {}
             OptionChange::MoveOverhead(millis) => self.options.move_overhead_ms = millis,
             OptionChange::ClearHash => lock(&self.state).clear(),
@@ -255,10 +211,12 @@ impl Engine {
         self.history = history;
     }
 
-    fn go(&mut self, params: &GoParams) {
-        if self.refuse_while_searching("go") {
-            return;
-        }
+    /// `go`: starts the search on its own thread. With `stop_at_once` (a
+    /// `stop` came while this `go` waited) the search is stopped as it
+    /// starts, and so is one that only `stop` could end once the input is
+    /// closed: either still completes its first iteration and answers.
+    pub fn go(&mut self, params: &GoParams, stop_at_once: bool) {
+        debug_assert!(self.running.is_none(), "the session starts one search at a time");
         if !params.ignored.is_empty() {
             self.info_string(&format!("go: ignored unknown words: {}", params.ignored.join(" ")));
         }
@@ -271,62 +229,39 @@ impl Engine {
         }
         let move_overhead = Duration::from_millis(self.options.move_overhead_ms);
         let limits = search_limits(params, self.position.side_to_move(), move_overhead);
-        let unbounded = params.ponder || limits.ends_only_on_stop();
+        let ends_only_on_stop = limits.ends_only_on_stop();
         let signals = Arc::new(SearchSignals::default());
         signals.pondering.store(params.ponder, Ordering::Release);
         let request =
             SearchRequest { position: self.position, history: self.history.clone(), limits, search_moves };
-        let done = Arc::new(AtomicBool::new(false));
+        self.searches += 1;
         let job = SearchJob {
             request,
             chess960: self.options.chess960,
             signals: Arc::clone(&signals),
-            done: Arc::clone(&done),
             state: Arc::clone(&self.state),
             output: Arc::clone(&self.output),
+            events: self.events.clone(),
+            number: self.searches,
         };
-        let thread_job = job.clone();
-        let spawned = std::thread::Builder::new()
-            .name("bb-search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || thread_job.run());
-        match spawned {
-            Ok(handle) => self.running = Some(RunningSearch { handle, signals, done, unbounded }),
+        let waits_for_stop = ends_only_on_stop || params.ponder;
+        if stop_at_once || (self.input_closed && waits_for_stop) {
+            signals.pondering.store(false, Ordering::Release);
+            signals.stop.store(true, Ordering::Release);
+        }
+        match job.spawn() {
+            Ok(handle) => {
+                self.running =
+                    Some(RunningSearch { number: self.searches, handle, signals, ends_only_on_stop })
+            }
             Err(error) => {
                 // No thread: search here, so that a move still comes back.
                 self.info_string(&format!("could not start a search thread ({error}); searching inline"));
-                if unbounded {
+                if waits_for_stop {
                     signals.stop.store(true, Ordering::Release);
                 }
                 job.run();
             }
         }
-    }
-}
-
-/// The work of one `go`, for the search thread.
-#[derive(Clone)]
-struct SearchJob {
-    request: SearchRequest,
-    /// `UCI_Chess960` when the search started: how castling is written.
-    chess960: bool,
-    signals: Arc<SearchSignals>,
-    /// See [`RunningSearch::done`].
-    done: Arc<AtomicBool>,
-    state: Arc<Mutex<SearchState>>,
-    output: SharedOutput,
-}
-
-impl SearchJob {
-    /// Searches, writing an `info` line per report, then `bestmove`.
-    fn run(self) {
-        let mut state = lock(&self.state);
-        let outcome = search(&mut state, &self.request, &self.signals, &mut |progress| {
-            emit(&self.output, &info_line(progress, self.chess960))
-        });
-        drop(state);
-        let answer = bestmove_line(&outcome, self.chess960);
-        self.done.store(true, Ordering::Release);
-        emit(&self.output, &answer);
     }
 }

@@ -5,9 +5,18 @@ use core::fmt;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
-/// Largest table offered. The table is zeroed when allocated, so it must fit
-/// in memory (an over-committed allocation would be killed, not refused);
-/// a 32-bit process cannot address much more than a gigabyte.
+/// Largest table offered.
+///
+/// A fixed figure rather than one computed from the machine, so the option
+/// means the same everywhere (GUIs and tournament configurations store it).
+/// Any size up to it is ready at once: the table is a zeroed allocation
+/// whose pages are taken from the system only as the search touches them.
+/// A size the system cannot give at all (Linux's overcommit check against
+/// memory and swap, an address-space limit) is refused: `info string`, and
+/// the old table stays. 16 GB fits the project's machines (24 GB) with room
+/// to spare. A size that is granted but exceeds the memory actually free
+/// fails only as the table fills, as with any engine, so pick `Hash` below
+/// the free memory. A 32-bit process cannot address much more than 1 GB.
 pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 16_384 } else { 1_024 };
 /// Default time kept in reserve per move for communication delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;

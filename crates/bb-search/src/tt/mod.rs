@@ -6,8 +6,19 @@
 //! apart inside it. A stored move is only a hint: the search uses it only if
 //! it is among the legal moves of the position, so a rare key collision can
 //! never produce an illegal move.
+//!
+//! The entries are packed into plain integers (`entry`), so a table of any
+//! size is allocated zeroed, fallibly, and ready at once; clearing a big
+//! table swaps in fresh zeroed memory instead of overwriting it (`memory`).
+
+mod entry;
+mod memory;
 
 use crate::score::{from_table, to_table, Score};
+use entry::{Bucket, Entry, BOUND_NONE, EMPTY_BUCKET};
+use memory::{release, zeroed_buckets, BIG_TABLE_BYTES};
+
+pub use entry::BUCKET_SIZE;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,34 +60,7 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// Entries per bucket.
-pub const BUCKET_SIZE: usize = 4;
-
-const BOUND_NONE: u8 = 0;
 const AGE_STEP: u8 = 4;
-
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u32,
-    move_code: u16,
-    score: i16,
-    eval: i16,
-    depth: i8,
-    /// Low 2 bits: bound (0 = empty); high 6 bits: the search's age.
-    flags: u8,
-}
-
-impl Entry {
-    fn bound(self) -> u8 {
-        self.flags & 3
-    }
-
-    fn age(self) -> u8 {
-        self.flags & !3
-    }
-}
-
-type Bucket = [Entry; BUCKET_SIZE];
 
 /// The table. `Hash` megabytes are turned into a power-of-two-free number of
 /// buckets (any count works: the index is a multiply-shift, not a mask).
@@ -90,6 +74,15 @@ pub struct TranspositionTable {
 impl core::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "TranspositionTable({} buckets)", self.buckets.len())
+    }
+}
+
+/// Dropping a big table frees its memory on another thread (see
+/// `memory::release`): replacing a touched 16 GB table must not keep the
+/// engine from answering.
+impl Drop for TranspositionTable {
+    fn drop(&mut self) {
+        release(core::mem::take(&mut self.buckets));
     }
 }
 
@@ -110,18 +103,34 @@ impl std::error::Error for AllocationError {}
 
 impl TranspositionTable {
     /// A cleared table of about `megabytes` MB (at least one bucket).
+    ///
+    /// The memory is a zeroed allocation: its pages are only taken from the
+    /// system as the search first touches them, so this returns at once
+    /// whatever the size. A size the system cannot give is an error.
     pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocationError> {
         let count = (megabytes.saturating_mul(1024 * 1024) / core::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| AllocationError { megabytes })?;
-        buckets.resize(count, Bucket::default());
+        let buckets = zeroed_buckets(count).ok_or(AllocationError { megabytes })?;
         Ok(TranspositionTable { buckets, age: 0 })
     }
 
-    /// Forgets everything.
+    /// Forgets everything. A big table gets fresh zeroed memory (the old
+    /// pages are freed on another thread), so this takes milliseconds at
+    /// any size; a small one, or one for which no fresh memory can be had,
+    /// is overwritten with zeroes.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
         self.age = 0;
+        if memory::bytes(self.buckets.len()) >= BIG_TABLE_BYTES {
+            if let Some(fresh) = zeroed_buckets(self.buckets.len()) {
+                release(core::mem::replace(&mut self.buckets, fresh));
+                return;
+            }
+        }
+        self.buckets.fill(EMPTY_BUCKET);
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        memory::bytes(self.buckets.len())
     }
 
     /// Marks the start of a new search.
@@ -142,7 +151,7 @@ impl TranspositionTable {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = Self::verification(hash);
         let bucket = &self.buckets[self.bucket_index(hash)];
-        let entry = bucket.iter().find(|entry| entry.key == key && entry.bound() != BOUND_NONE)?;
+        let entry = Entry::unpack(bucket.iter().find(|words| Entry::holds(words, key))?);
         let bound = match entry.bound() {
             1 => Bound::Lower,
             2 => Bound::Upper,
@@ -174,7 +183,7 @@ impl TranspositionTable {
         let age = self.age;
         let index = self.bucket_index(hash);
         let bucket = &mut self.buckets[index];
-        let slot = match bucket.iter().position(|entry| entry.key == key && entry.bound() != BOUND_NONE) {
+        let slot = match bucket.iter().position(|words| Entry::holds(words, key)) {
             Some(same) => same,
             None => {
                 // Replace the least valuable entry: empty first, then shallow
@@ -187,10 +196,10 @@ impl TranspositionTable {
                         i32::from(entry.depth) - 8 * staleness
                     }
                 };
-                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&bucket[slot])).unwrap_or(0)
+                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&Entry::unpack(&bucket[slot]))).unwrap_or(0)
             }
         };
-        let old = bucket[slot];
+        let old = Entry::unpack(&bucket[slot]);
         let same_position = old.key == key && old.bound() != BOUND_NONE;
         // Keep a deeper result for the same position unless the new one is exact
         // or the old one comes from an earlier search.
@@ -210,7 +219,8 @@ impl TranspositionTable {
             eval: eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             depth: depth.clamp(i8::MIN.into(), i8::MAX.into()) as i8,
             flags: bound_bits | age,
-        };
+        }
+        .pack();
     }
 
     /// Permille of sampled entries filled by the current search (UCI `hashfull`).
@@ -218,7 +228,7 @@ impl TranspositionTable {
         let sample = self.buckets.iter().take(1000 / BUCKET_SIZE);
         let entries = sample.len() * BUCKET_SIZE;
         let used = sample
-            .flat_map(|bucket| bucket.iter())
+            .flat_map(|bucket| bucket.iter().map(Entry::unpack))
             .filter(|entry| entry.bound() != BOUND_NONE && entry.age() == self.age)
             .count();
         (used * 1000 / entries.max(1)) as u32
@@ -269,6 +279,24 @@ mod tests {
         assert!(table.probe(1 << 32, 0).is_none(), "the depth-10 entry was the one to go");
         assert!(table.probe(2 << 32, 0).is_some());
         assert!(table.probe(100 << 32, 0).is_some());
+    }
+
+    #[test]
+    fn a_big_table_is_ready_at_once_and_clears_without_writing_it() {
+        // 4 GB of untouched, lazily zeroed pages: no time and no memory
+        // until used. (Generous bound: the machine may be loaded.)
+        let start = std::time::Instant::now();
+        let mut table = TranspositionTable::new(4096).unwrap();
+        assert_eq!(table.bytes() / (1024 * 1024), 4095, "whole buckets only");
+        let far = u64::MAX - 5; // the last bucket
+        table.store(far, 0, 9, 1, 2, 3, Bound::Lower);
+        assert_eq!(table.probe(far, 0).map(|hit| hit.move_code), Some(9));
+        table.clear();
+        assert_eq!(table.probe(far, 0), None);
+        table.store(far, 0, 7, 1, 2, 3, Bound::Lower);
+        assert_eq!(table.probe(far, 0).map(|hit| hit.move_code), Some(7));
+        drop(table);
+        assert!(start.elapsed() < std::time::Duration::from_secs(3), "{:?}", start.elapsed());
     }
 
     #[test]

@@ -1,0 +1,140 @@
+//! A GUI's side of `bb` as a UCI engine: the real binary over pipes, its
+//! output read on a thread of its own so it never blocks on a full pipe.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Bound for what should take milliseconds: only a hang reaches it.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running `bb`.
+pub struct UciProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    pub seen: Vec<String>,
+}
+
+impl UciProcess {
+    /// Starts `bb` (optionally through `sh -c` with a `prefix` such as a `ulimit`).
+    pub fn start() -> UciProcess {
+        UciProcess::spawn(Command::new(env!("CARGO_BIN_EXE_bb")))
+    }
+
+    /// Starts `bb` under `sh -c "<shell_prefix>; exec bb"`.
+    pub fn start_in_shell(shell_prefix: &str) -> UciProcess {
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(format!("{shell_prefix}; exec \"$0\"")).arg(env!("CARGO_BIN_EXE_bb"));
+        UciProcess::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> UciProcess {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("bb starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        UciProcess { child, stdin, lines, seen: Vec::new() }
+    }
+
+    /// The process id (for /proc).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Writes one line (a closed pipe is ignored: the engine may have quit).
+    pub fn send(&mut self, line: &str) {
+        if let Some(stdin) = &mut self.stdin {
+            let _ = writeln!(stdin, "{line}");
+            let _ = stdin.flush();
+        }
+    }
+
+    /// Closes the engine's input.
+    pub fn close_input(&mut self) {
+        self.stdin.take();
+    }
+
+    /// Reads lines until one satisfies `wanted`, and returns it.
+    pub fn expect(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let left = PATIENCE.checked_sub(start.elapsed()).unwrap_or_default();
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if wanted(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("timed out; output so far:\n{}", self.seen.join("\n"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("bb closed its output; output so far:\n{}", self.seen.join("\n"))
+                }
+            }
+        }
+    }
+
+    /// Reads every line until the engine closes its output.
+    pub fn read_to_end(&mut self) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let left = PATIENCE.checked_sub(start.elapsed()).unwrap_or_default();
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(RecvTimeoutError::Disconnected) => return self.seen.clone(),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("bb did not end; output so far:\n{}", self.seen.join("\n"))
+                }
+            }
+        }
+    }
+
+    /// Waits for the process to exit (at most `limit`, then kills it) and
+    /// returns how long it took and its exit code.
+    pub fn wait_exit(&mut self, limit: Duration) -> (Duration, Option<i32>) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return (start.elapsed(), status.code());
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return (start.elapsed(), None);
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+
+    /// Resident memory of the process in kB (Linux), if known.
+    pub fn resident_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+impl Drop for UciProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

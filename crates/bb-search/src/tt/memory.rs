@@ -1,0 +1,66 @@
+//! The table's memory: taken zeroed and fallibly, given back off the
+//! caller's thread.
+//!
+//! A table of any size is ready at once: a zeroed allocation of more than
+//! a few megabytes is a fresh mapping from the operating system, whose
+//! pages cost nothing until the search first touches them (the kernel
+//! zeroes each on first use). Writing the zeroes ourselves would make the
+//! process resident in the whole table before `readyok` (16 GB took 36 s).
+//! Handing gigabytes of touched pages back to the system also takes a
+//! while, so a big table is freed on a short-lived thread of its own.
+
+use super::entry::{Bucket, EMPTY_BUCKET};
+
+/// From this size on, a cleared table is a fresh allocation rather than
+/// memory overwritten with zeroes, and a dropped one is freed on another
+/// thread. Above glibc's largest mmap threshold (32 MB), so such an
+/// allocation is always a fresh mapping.
+pub(super) const BIG_TABLE_BYTES: usize = 64 * 1024 * 1024;
+
+/// `count` empty buckets, or `None` when the system will not give the memory.
+///
+/// `vec![EMPTY_BUCKET; count]` is a zeroed allocation (`calloc`), but it
+/// aborts the process when the allocation fails, and the unsafe allocation
+/// API that could report it is forbidden in this workspace. So the same
+/// amount is first asked for with a fallible reservation, given back at
+/// once (untouched, so nearly free), and only then allocated zeroed. On
+/// Linux the kernel's overcommit check refuses a mapping that can never
+/// fit in memory and swap, so that is when the reservation fails. (If
+/// another process took the memory between the two calls, the second
+/// allocation would abort: a window of microseconds.)
+pub(super) fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
+    let mut probe: Vec<Bucket> = Vec::new();
+    probe.try_reserve_exact(count).ok()?;
+    drop(probe);
+    Some(vec![EMPTY_BUCKET; count])
+}
+
+/// The size in bytes of `count` buckets.
+pub(super) fn bytes(count: usize) -> usize {
+    count.saturating_mul(core::mem::size_of::<Bucket>())
+}
+
+/// Frees `buckets`: a big table on a thread of its own, so the caller does
+/// not wait while the system takes its pages back.
+pub(super) fn release(buckets: Vec<Bucket>) {
+    if bytes(buckets.len()) < BIG_TABLE_BYTES {
+        return;
+    }
+    // If no thread can be started, the closure (and the table) is dropped here.
+    let _ = std::thread::Builder::new().name("bb-tt-free".into()).spawn(move || drop(buckets));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_buckets_are_empty_and_an_impossible_size_is_refused() {
+        let buckets = zeroed_buckets(1000).expect("a small table");
+        assert_eq!(buckets.len(), 1000);
+        assert!(buckets.iter().all(|bucket| *bucket == EMPTY_BUCKET));
+        assert!(zeroed_buckets(usize::MAX / 64).is_none(), "capacity overflow is a refusal");
+        // More than any machine has: the reservation fails, nothing aborts.
+        assert!(zeroed_buckets(1 << 50).is_none());
+    }
+}
