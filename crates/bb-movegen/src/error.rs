@@ -136,7 +136,9 @@ impl fmt::Display for FenError {
         write!(f, "invalid FEN ({}): ", self.field())?;
         match self {
             FenError::Empty => f.write_str("the string is empty"),
-            FenError::NotAscii => f.write_str("it contains a character that is not printable ASCII"),
+            FenError::NotAscii => f.write_str(
+                "it contains a character that is not printable ASCII (fields are separated by ASCII spaces or tabs)",
+            ),
             FenError::FieldCount(count) => write!(f, "expected 6 fields (or 4), found {count}"),
             FenError::RankCount(count) => write!(f, "expected 8 ranks separated by '/', found {count}"),
             FenError::RankLength { rank } => write!(f, "rank {rank} does not have exactly 8 squares"),

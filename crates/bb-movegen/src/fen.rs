@@ -19,6 +19,21 @@ pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// Larger move counters are rejected: no game gets near them.
 const MAX_COUNTER: u32 = 100_000;
 
+/// The one rule for where FEN fields (and UCI words) end: a run of ASCII
+/// spaces and tabs. Nothing else separates them — not a newline, not a
+/// non-ASCII space such as U+00A0 or U+2003, which stays inside its word
+/// and makes the FEN invalid ([`FenError::NotAscii`]). Both the UCI
+/// tokenizer and `Position::from_fen` (hence the CLI) use it, so they accept
+/// exactly the same FENs.
+pub fn is_field_separator(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The non-empty words of `text` split by [`is_field_separator`].
+pub fn split_fields(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_field_separator).filter(|field| !field.is_empty())
+}
+
 impl Position {
     /// Parses and validates a FEN string.
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
@@ -26,12 +41,12 @@ impl Position {
         if text.is_empty() {
             return Err(FenError::Empty);
         }
-        if !text.bytes().all(|byte| byte == b' ' || byte.is_ascii_graphic()) {
+        if !text.chars().all(|c| is_field_separator(c) || c.is_ascii_graphic()) {
             return Err(FenError::NotAscii);
         }
         let mut fields = [""; 6];
         let mut count = 0;
-        for field in text.split(' ').filter(|field| !field.is_empty()) {
+        for field in split_fields(text) {
             if count < fields.len() {
                 fields[count] = field;
             }

@@ -136,3 +136,15 @@ proptest! {
         }
     }
 }
+
+/// Issue #17: fields are separated by runs of ASCII spaces and tabs only.
+#[test]
+fn fields_split_on_ascii_spaces_and_tabs_only() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let tabbed = Position::from_fen("4k3/8/8/8/8/8/8/4K3\tw \t-\t\t- 0\t1").unwrap();
+    assert_eq!(tabbed.to_string(), fen);
+    for separator in ["\u{a0}", "\u{2003}", "\u{b}", "\n"] {
+        let hostile = fen.replace(' ', separator);
+        assert_eq!(Position::from_fen(&hostile), Err(FenError::NotAscii), "{separator:?}");
+    }
+}

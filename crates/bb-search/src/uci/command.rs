@@ -149,8 +149,14 @@ pub struct ParsedLine {
 }
 
 /// Parses one input line. `Ok(None)` for a blank line.
+///
+/// Words are split by the same rule as FEN fields
+/// ([`bb_movegen::split_fields`]: runs of ASCII spaces and tabs), so a FEN
+/// the CLI refuses is refused here too; a non-ASCII space stays inside its
+/// word. The line's own `\n` / `\r\n` ending is ignored.
 pub fn parse_line(line: &str) -> Result<Option<ParsedLine>, CommandError> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let line = line.trim_end_matches(['\n', '\r']);
+    let tokens: Vec<&str> = bb_movegen::split_fields(line).collect();
     let Some(first) = tokens.first() else {
         return Ok(None);
     };

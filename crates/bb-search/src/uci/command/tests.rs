@@ -166,3 +166,16 @@ fn debug_needs_on_or_off() {
     assert!(matches!(parse_line("debug"), Err(CommandError::Missing { .. })));
     assert!(matches!(parse_line("debug maybe"), Err(CommandError::Unexpected { .. })));
 }
+
+/// Issue #17: words are split by the FEN rule (ASCII spaces and tabs), so a
+/// non-ASCII space stays inside the FEN and `from_fen` refuses it.
+#[test]
+fn words_split_on_ascii_spaces_and_tabs_only() {
+    assert_eq!(parse("\tisready\t"), Command::IsReady);
+    let nbsp = "4k3/8/8/8/8/8/8/4K3\u{a0}w\u{a0}-\u{a0}-\u{a0}0\u{a0}1";
+    match parse(&format!("position fen {nbsp}")) {
+        Command::Position { start: StartPosition::Fen(fen), .. } => assert_eq!(fen, nbsp),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(parse_line("isready\u{2003}"), Err(CommandError::Unknown("isready\u{2003}".into())));
+}
