@@ -68,10 +68,8 @@ pub enum FenError {
     RepeatedCastlingRight(char),
     /// The en-passant field is not `-` or a square.
     BadEnPassant,
-    /// A move counter is not a number (or out of range).
+    /// A move counter is not a number from 0 to 2^32 - 1.
     BadCounter(FenField),
-    /// The full-move number is 0 (numbering starts at 1).
-    ZeroFullmoveNumber,
     /// A side does not have exactly one king.
     KingCount {
         /// Whose kings.
@@ -94,8 +92,6 @@ pub enum FenError {
     /// A check no legal move could have given (three checkers, two
     /// non-sliding checkers, or two checkers on one line).
     ImpossibleCheck,
-    /// The half-move clock counts more plies than the game has had.
-    HalfmoveClockTooLarge,
 }
 
 impl FenError {
@@ -111,10 +107,8 @@ impl FenError {
             FenError::BadCastlingChar(_) | FenError::RepeatedCastlingRight(_) => FenField::Castling,
             FenError::BadEnPassant => FenField::EnPassant,
             FenError::BadCounter(field) => *field,
-            FenError::ZeroFullmoveNumber => FenField::FullmoveNumber,
             FenError::CastlingWithoutPieces(_) => FenField::Castling,
             FenError::ImpossibleEnPassant(_) => FenField::EnPassant,
-            FenError::HalfmoveClockTooLarge => FenField::HalfmoveClock,
             FenError::KingCount { .. }
             | FenError::PawnOnBackRank(_)
             | FenError::OpponentInCheck
@@ -150,8 +144,7 @@ impl fmt::Display for FenError {
             }
             FenError::RepeatedCastlingRight(c) => write!(f, "the right '{c}' is given twice"),
             FenError::BadEnPassant => f.write_str("expected '-' or a square such as e3"),
-            FenError::BadCounter(_) => f.write_str("expected a number from 0 to 100000"),
-            FenError::ZeroFullmoveNumber => f.write_str("the full-move number starts at 1"),
+            FenError::BadCounter(_) => write!(f, "expected a number from 0 to {}", crate::fen::MAX_COUNTER),
             FenError::KingCount { color, count } => {
                 write!(f, "{} has {count} kings, needs exactly 1", color_name(*color))
             }
@@ -167,9 +160,6 @@ impl fmt::Display for FenError {
                 write!(f, "{} has more pieces than 8 pawns and promotions allow", color_name(*color))
             }
             FenError::ImpossibleCheck => f.write_str("no legal move can give this check"),
-            FenError::HalfmoveClockTooLarge => {
-                f.write_str("it counts more plies than the full-move number allows")
-            }
         }
     }
 }
