@@ -179,3 +179,15 @@ fn words_split_on_ascii_spaces_and_tabs_only() {
     }
     assert_eq!(parse_line("isready\u{2003}"), Err(CommandError::Unknown("isready\u{2003}".into())));
 }
+
+/// Issue #17: echoed input is cut to 64 characters and `…`.
+#[test]
+fn echoes_are_shortened() {
+    let huge = "x".repeat(1 << 20);
+    let message = parse_line(&huge).unwrap_err().to_string();
+    assert_eq!(message, format!("unknown command '{}…'", "x".repeat(ECHO_CHARS)));
+    assert_eq!(shorten("é".repeat(65).as_str()), format!("{}…", "é".repeat(64)));
+    assert_eq!(shorten("short"), "short");
+    let error = CommandError::LineTooLong { bytes: 10, limit: 4 };
+    assert_eq!(error.to_string(), "line of 10 bytes ignored: longer than the limit of 4 bytes");
+}
