@@ -204,10 +204,8 @@ fn parse_counter(text: &str, field: FenField) -> Result<u32, FenError> {
     if text.is_empty() || text.len() > 10 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(FenError::BadCounter(field));
     }
-    match text.parse::<u32>() {
-        Ok(value) if value <= MAX_COUNTER => Ok(value),
-        _ => Err(FenError::BadCounter(field)),
-    }
+    // `u32` parsing refuses exactly the values above MAX_COUNTER.
+    text.parse::<u32>().map_err(|_| FenError::BadCounter(field))
 }
 
 /// The en-passant square must lie behind an enemy pawn that could just have
