@@ -1,5 +1,7 @@
 //! Forsyth–Edwards Notation: parsing with strict validation, and printing.
 //!
+//! Fields are separated by runs of ASCII spaces or tabs, nothing else
+//! ([`is_field_separator`], the rule UCI uses too).
 //! Accepted: the six standard fields, or the first four (EPD style, counters
 //! default to `0 1`); castling as `KQkq` (X-FEN: the outermost rook on that
 //! side) or as Shredder-FEN file letters (`HAha`) for Chess960; move
