@@ -86,15 +86,16 @@ impl Args {
         }
     }
 
-    /// The arguments up to the next option (or the end), each split at
-    /// whitespace: the move list of `--moves e2e4 e7e5` or `--moves "e2e4 e7e5"`.
+    /// The arguments up to the next option (or the end), each split by the
+    /// FEN and UCI rule ([`bb_movegen::split_fields`]: ASCII spaces and
+    /// tabs): the move list of `--moves e2e4 e7e5` or `--moves "e2e4 e7e5"`.
     pub fn words_until_option(&mut self) -> Vec<String> {
         let mut words = Vec::new();
         while let Some(item) = self.items.get(self.next) {
             if looks_like_option(item) {
                 break;
             }
-            words.extend(item.split_whitespace().map(str::to_string));
+            words.extend(bb_movegen::split_fields(item).map(str::to_string));
             self.next += 1;
         }
         words

@@ -14,14 +14,15 @@ pub fn run(mut args: Args) -> CommandResult {
     let usage = "usage: bb perftree <depth> <fen> [<moves>]";
     let depth_text = args.next_text().ok_or_else(|| Failure::input(usage))?;
     let fen = args.next_text().ok_or_else(|| Failure::input(usage))?;
-    // perftree passes all moves as one argument, space-separated.
+    // perftree passes all moves as one argument, space-separated (split by
+    // the rule UCI uses).
     let moves = args.next_text().unwrap_or_default();
     if let Some(extra) = args.next_text() {
         return Err(args::unexpected_argument("perftree", &extra));
     }
     let depth = args::parse_depth(&depth_text)?;
     let start = Position::from_fen(&fen).map_err(Failure::input)?;
-    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let moves: Vec<&str> = bb_movegen::split_fields(&moves).collect();
     let position = args::play_moves(start, &moves)?;
 
     // One thread, no table, no progress line: perftree reads our output

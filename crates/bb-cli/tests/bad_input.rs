@@ -72,3 +72,23 @@ fn bad_files() {
     assert_bad_input(&["perft", "--epd", env!("CARGO_MANIFEST_DIR")], "cannot read EPD file");
     assert_bad_input(&["perft", "--epd"], "--epd needs a value");
 }
+
+/// Issue #17: the CLI splits FEN fields by the rule UCI uses, so a
+/// non-ASCII space is refused with one line and a tab is a separator.
+#[test]
+fn fen_field_separators_follow_the_one_rule() {
+    for separator in ["\u{a0}", "\u{2003}"] {
+        for fen in [START, KIWIPETE] {
+            let hostile = fen.replace(' ', separator);
+            assert_bad_input(&["perft", "1", "--fen", &hostile], "not printable ASCII");
+        }
+    }
+    // Move lists follow the same rule as over UCI.
+    assert_bad_input(&["perft", "1", "--moves", "e2e4\u{a0}e7e5"], "not a UCI move");
+    assert_bad_input(&["perftree", "1", START, "e2e4\u{2003}e7e5"], "not a UCI move");
+    let run = bb(&["perft", "1", "--moves", "e2e4\te7e5"]);
+    assert_eq!(run.code, Some(0), "tab-separated moves: {}", run.stderr);
+    let run = bb(&["perft", "1", "--fen", &KIWIPETE.replace(' ', "\t")]);
+    assert_eq!(run.code, Some(0), "tab-separated FEN: {}", run.stderr);
+    assert!(run.last_line().starts_with("nodes 48 "), "{}", run.stdout);
+}

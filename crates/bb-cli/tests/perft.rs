@@ -95,3 +95,27 @@ fn a_suite_line_that_does_not_parse_is_named() {
     assert_bad_input(&["perft", "--epd", &data("bad-fen.epd")], "line 3: invalid FEN (castling field)");
     assert_bad_input(&["perft", "--epd", &data("bad-count.epd")], "line 2: expected 'D<depth> <count>'");
 }
+
+/// Issue #17: an EPD file with CR-only line endings (old Mac style) reads
+/// as separate lines, and an error in it names the right line.
+#[test]
+fn cr_only_line_endings_read_as_lines() {
+    let directory = std::env::temp_dir().join(format!("bb-cr-only-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let good = directory.join("good.epd");
+    let text = std::fs::read_to_string(data("good.epd")).unwrap();
+    let cr_only = text.replace("\r\n", "\n").replace('\n', "\r");
+    assert!(!cr_only.contains('\n'));
+    std::fs::write(&good, &cr_only).unwrap();
+    let run = bb_ok(&["perft", "--epd", good.to_str().unwrap()]);
+    assert!(run.last_line().starts_with("5 positions, 0 mismatches, 17112 nodes, "), "{}", run.stdout);
+
+    let bad = directory.join("bad.epd");
+    std::fs::write(&bad, "# comment\r8/8/8/8/8/8/8/K6k w - - ;D1 3\r8/8/8/8/8/8/8/K6k w - - ;D1 x\r")
+        .unwrap();
+    let run = bb(&["perft", "--epd", bad.to_str().unwrap()]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("line 3"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    std::fs::remove_dir_all(&directory).unwrap();
+}

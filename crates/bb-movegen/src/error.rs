@@ -68,10 +68,8 @@ pub enum FenError {
     RepeatedCastlingRight(char),
     /// The en-passant field is not `-` or a square.
     BadEnPassant,
-    /// A move counter is not a number (or out of range).
+    /// A move counter is not a number from 0 to 2^32 - 1.
     BadCounter(FenField),
-    /// The full-move number is 0 (numbering starts at 1).
-    ZeroFullmoveNumber,
     /// A side does not have exactly one king.
     KingCount {
         /// Whose kings.
@@ -94,8 +92,6 @@ pub enum FenError {
     /// A check no legal move could have given (three checkers, two
     /// non-sliding checkers, or two checkers on one line).
     ImpossibleCheck,
-    /// The half-move clock counts more plies than the game has had.
-    HalfmoveClockTooLarge,
 }
 
 impl FenError {
@@ -111,10 +107,8 @@ impl FenError {
             FenError::BadCastlingChar(_) | FenError::RepeatedCastlingRight(_) => FenField::Castling,
             FenError::BadEnPassant => FenField::EnPassant,
             FenError::BadCounter(field) => *field,
-            FenError::ZeroFullmoveNumber => FenField::FullmoveNumber,
             FenError::CastlingWithoutPieces(_) => FenField::Castling,
             FenError::ImpossibleEnPassant(_) => FenField::EnPassant,
-            FenError::HalfmoveClockTooLarge => FenField::HalfmoveClock,
             FenError::KingCount { .. }
             | FenError::PawnOnBackRank(_)
             | FenError::OpponentInCheck
@@ -136,7 +130,9 @@ impl fmt::Display for FenError {
         write!(f, "invalid FEN ({}): ", self.field())?;
         match self {
             FenError::Empty => f.write_str("the string is empty"),
-            FenError::NotAscii => f.write_str("it contains a character that is not printable ASCII"),
+            FenError::NotAscii => f.write_str(
+                "it contains a character that is not printable ASCII (fields are separated by ASCII spaces or tabs)",
+            ),
             FenError::FieldCount(count) => write!(f, "expected 6 fields (or 4), found {count}"),
             FenError::RankCount(count) => write!(f, "expected 8 ranks separated by '/', found {count}"),
             FenError::RankLength { rank } => write!(f, "rank {rank} does not have exactly 8 squares"),
@@ -148,8 +144,7 @@ impl fmt::Display for FenError {
             }
             FenError::RepeatedCastlingRight(c) => write!(f, "the right '{c}' is given twice"),
             FenError::BadEnPassant => f.write_str("expected '-' or a square such as e3"),
-            FenError::BadCounter(_) => f.write_str("expected a number from 0 to 100000"),
-            FenError::ZeroFullmoveNumber => f.write_str("the full-move number starts at 1"),
+            FenError::BadCounter(_) => write!(f, "expected a number from 0 to {}", crate::fen::MAX_COUNTER),
             FenError::KingCount { color, count } => {
                 write!(f, "{} has {count} kings, needs exactly 1", color_name(*color))
             }
@@ -165,9 +160,6 @@ impl fmt::Display for FenError {
                 write!(f, "{} has more pieces than 8 pawns and promotions allow", color_name(*color))
             }
             FenError::ImpossibleCheck => f.write_str("no legal move can give this check"),
-            FenError::HalfmoveClockTooLarge => {
-                f.write_str("it counts more plies than the full-move number allows")
-            }
         }
     }
 }

@@ -1,8 +1,12 @@
 //! Forsyth–Edwards Notation: parsing with strict validation, and printing.
 //!
+//! Fields are separated by runs of ASCII spaces or tabs, nothing else
+//! ([`is_field_separator`], the rule UCI uses too).
 //! Accepted: the six standard fields, or the first four (EPD style, counters
 //! default to `0 1`); castling as `KQkq` (X-FEN: the outermost rook on that
-//! side) or as Shredder-FEN file letters (`HAha`) for Chess960. Rejected,
+//! side) or as Shredder-FEN file letters (`HAha`) for Chess960; move
+//! counters from 0 to 2^32 - 1 (a full-move number of 0 reads as 1, and a
+//! half-move clock larger than the game's length is kept). Rejected,
 //! with the reason: anything malformed, and positions that cannot arise in a
 //! game (see [`FenError`]).
 
@@ -16,8 +20,24 @@ use core::str::FromStr;
 /// The FEN of the initial position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Larger move counters are rejected: no game gets near them.
-const MAX_COUNTER: u32 = 100_000;
+/// The largest move counter read: every counter `Position::play` can
+/// produce (it saturates there), so every FEN bb prints reads back.
+pub(crate) const MAX_COUNTER: u32 = u32::MAX;
+
+/// The one rule for where FEN fields (and UCI words) end: a run of ASCII
+/// spaces and tabs. Nothing else separates them — not a newline, not a
+/// non-ASCII space such as U+00A0 or U+2003, which stays inside its word
+/// and makes the FEN invalid ([`FenError::NotAscii`]). Both the UCI
+/// tokenizer and `Position::from_fen` (hence the CLI) use it, so they accept
+/// exactly the same FENs.
+pub fn is_field_separator(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The non-empty words of `text` split by [`is_field_separator`].
+pub fn split_fields(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_field_separator).filter(|field| !field.is_empty())
+}
 
 impl Position {
     /// Parses and validates a FEN string.
@@ -26,12 +46,12 @@ impl Position {
         if text.is_empty() {
             return Err(FenError::Empty);
         }
-        if !text.bytes().all(|byte| byte == b' ' || byte.is_ascii_graphic()) {
+        if !text.chars().all(|c| is_field_separator(c) || c.is_ascii_graphic()) {
             return Err(FenError::NotAscii);
         }
         let mut fields = [""; 6];
         let mut count = 0;
-        for field in text.split(' ').filter(|field| !field.is_empty()) {
+        for field in split_fields(text) {
             if count < fields.len() {
                 fields[count] = field;
             }
@@ -56,17 +76,14 @@ impl Position {
         };
         if count == 6 {
             position.halfmove_clock = parse_counter(fields[4], FenField::HalfmoveClock)?;
-            position.fullmove_number = parse_counter(fields[5], FenField::FullmoveNumber)?;
-            if position.fullmove_number == 0 {
-                return Err(FenError::ZeroFullmoveNumber);
-            }
+            // Full-move number 0 is read as 1, as python-chess does.
+            position.fullmove_number = parse_counter(fields[5], FenField::FullmoveNumber)?.max(1);
         }
         validate_en_passant(&position)?;
         validate_checks(&mut position)?;
-        let plies_played = 2 * (position.fullmove_number - 1) + position.side_to_move as u32;
-        if position.halfmove_clock > plies_played {
-            return Err(FenError::HalfmoveClockTooLarge);
-        }
+        // Counters that merely disagree (a half-move clock larger than the
+        // plies the full-move number allows) are accepted, as python-chess
+        // and shakmaty do: FENs found in the wild often have them.
         position.hash = U64::from_u64(position.compute_zobrist_key());
         Ok(position)
     }
@@ -186,13 +203,11 @@ fn parse_castling(position: &mut Position, field: &str) -> Result<(), FenError> 
 }
 
 fn parse_counter(text: &str, field: FenField) -> Result<u32, FenError> {
-    if text.is_empty() || text.len() > 6 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+    if text.is_empty() || text.len() > 10 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(FenError::BadCounter(field));
     }
-    match text.parse::<u32>() {
-        Ok(value) if value <= MAX_COUNTER => Ok(value),
-        _ => Err(FenError::BadCounter(field)),
-    }
+    // `u32` parsing refuses exactly the values above MAX_COUNTER.
+    text.parse::<u32>().map_err(|_| FenError::BadCounter(field))
 }
 
 /// The en-passant square must lie behind an enemy pawn that could just have

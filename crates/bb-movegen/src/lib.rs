@@ -40,7 +40,7 @@ mod rules;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};
-pub use fen::STARTPOS_FEN;
+pub use fen::{is_field_separator, split_fields, STARTPOS_FEN};
 pub use movegen::MoveFilter;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use perft::{divide, perft};

@@ -40,7 +40,7 @@ impl Position {
             key ^= self.en_passant_key() ^ zobrist::side_to_move();
         }
         let mut en_passant = None;
-        let mut halfmove_clock = self.halfmove_clock + 1;
+        let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
 
         let (kinds, colors) = match mv.kind() {
             MoveKind::Castling => {
@@ -133,7 +133,7 @@ impl Position {
             castling,
             en_passant,
             halfmove_clock,
-            fullmove_number: self.fullmove_number + u32::from(us == Color::Black),
+            fullmove_number: self.fullmove_number.saturating_add(u32::from(us == Color::Black)),
             hash: key,
             checkers: Self::checkers_of(&kinds, movers, white | black, king, them),
             ..*self
@@ -147,8 +147,10 @@ impl Position {
         let mut next = Position {
             side_to_move: self.side_to_move.opposite(),
             en_passant: None,
-            halfmove_clock: self.halfmove_clock + 1,
-            fullmove_number: self.fullmove_number + u32::from(self.side_to_move == Color::Black),
+            halfmove_clock: self.halfmove_clock.saturating_add(1),
+            fullmove_number: self
+                .fullmove_number
+                .saturating_add(u32::from(self.side_to_move == Color::Black)),
             hash: self.hash ^ self.en_passant_key() ^ zobrist::side_to_move(),
             ..*self
         };

@@ -29,25 +29,34 @@ fn every_suite_fen_round_trips_exactly() {
 }
 
 /// The sample lists entries as a `# [kind:category] why` line followed by
-/// the string itself; every one must be rejected.
+/// the string itself; every one must be rejected, except the optional
+/// `extended:counters` check (a half-move clock larger than the plies
+/// played), which bb deliberately does not make (issue #17: such FENs are
+/// common in the wild and python-chess and shakmaty read them).
 #[test]
 fn every_bad_fen_of_the_sample_is_rejected() {
     let text = include_str!("data/bad-fens-sample.txt");
     let lines: Vec<&str> = text.split('\n').filter(|line| !line.starts_with("## ")).collect();
-    let mut rejected = 0;
+    let (mut rejected, mut accepted) = (0, 0);
     let mut index = 0;
     while index + 1 < lines.len() {
         let why = lines[index];
         assert!(why.starts_with("# ["), "unexpected line {why:?}");
         let fen = lines[index + 1];
         let result = Position::from_fen(fen);
+        if why.starts_with("# [impossible:extended:counters]") {
+            assert!(result.is_ok(), "refused {why}: {fen:?}");
+            accepted += 1;
+            index += 2;
+            continue;
+        }
         assert!(result.is_err(), "accepted {why}: {fen:?}");
         let message = result.unwrap_err().to_string();
         assert!(!message.contains('\n') && message.starts_with("invalid FEN ("), "{message}");
         rejected += 1;
         index += 2;
     }
-    assert!(rejected >= 30, "only {rejected} entries read");
+    assert!(rejected + accepted >= 30, "only {} entries read", rejected + accepted);
 }
 
 #[test]
@@ -60,11 +69,11 @@ fn errors_name_the_field_and_reason() {
         ("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", FenError::RankCount(9)),
         ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", FenError::RankLength { rank: 1 }),
         ("4k3/8/8/8/8/8/8/4K3 w - - -5 1", FenError::BadCounter(FenField::HalfmoveClock)),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", FenError::ZeroFullmoveNumber),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296", FenError::BadCounter(FenField::FullmoveNumber)),
         ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenError::CastlingWithoutPieces('K')),
         ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", FenError::RepeatedCastlingRight('K')),
         ("4k3/8/8/8/8/8/8/3qK3 b - - 0 1", FenError::OpponentInCheck),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10 1", FenError::HalfmoveClockTooLarge),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 00000000001 1", FenError::BadCounter(FenField::HalfmoveClock)),
     ];
     for (fen, expected) in cases {
         assert_eq!(Position::from_fen(fen), Err(expected), "{fen}");
@@ -135,4 +144,38 @@ proptest! {
             let _ = parsed.legal_moves();
         }
     }
+}
+
+/// Issue #17: fields are separated by runs of ASCII spaces and tabs only.
+#[test]
+fn fields_split_on_ascii_spaces_and_tabs_only() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let tabbed = Position::from_fen("4k3/8/8/8/8/8/8/4K3\tw \t-\t\t- 0\t1").unwrap();
+    assert_eq!(tabbed.to_string(), fen);
+    for separator in ["\u{a0}", "\u{2003}", "\u{b}", "\n"] {
+        let hostile = fen.replace(' ', separator);
+        assert_eq!(Position::from_fen(&hostile), Err(FenError::NotAscii), "{separator:?}");
+    }
+}
+
+/// Issue #17: counters that merely disagree are read as given (python-chess
+/// and shakmaty accept them); full-move number 0 reads as 1; the error
+/// names the range actually accepted.
+#[test]
+fn counters_are_lenient() {
+    for fen in ["8/8/8/8/8/8/2k5/K7 w - - 5 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10 1"] {
+        let position = Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
+        assert_eq!(position.to_string(), fen);
+    }
+    let zero = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").unwrap();
+    assert_eq!(zero.fullmove_number(), 1);
+    let largest = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+    let position = Position::from_fen(largest).unwrap();
+    assert_eq!(position.to_string(), largest);
+    let next = position.play(position.legal_moves().iter().next().copied().unwrap());
+    // `play` saturates at the largest counter, which still reads back.
+    assert_eq!((next.halfmove_clock(), next.fullmove_number()), (u32::MAX, u32::MAX));
+    assert_eq!(Position::from_fen(&next.to_string()), Ok(next));
+    let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1").unwrap_err();
+    assert_eq!(error.to_string(), "invalid FEN (half-move clock): expected a number from 0 to 4294967295");
 }

@@ -109,6 +109,13 @@ pub enum CommandError {
         /// What was allowed instead.
         expected: &'static str,
     },
+    /// An input line longer than the limit; it was skipped unread.
+    LineTooLong {
+        /// Its length in bytes.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: usize,
+    },
     /// A `go` parameter whose value is not a number in range.
     BadNumber {
         /// The parameter, e.g. `wtime`.
@@ -121,22 +128,37 @@ pub enum CommandError {
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown(word) => write!(f, "unknown command '{word}'"),
+            CommandError::Unknown(word) => write!(f, "unknown command '{}'", shorten(word)),
             CommandError::Missing { command, what } => write!(f, "'{command}' needs {what}"),
             CommandError::Unexpected { command, token, expected } => {
-                write!(f, "'{command}': unexpected '{token}', expected {expected}")
+                write!(f, "'{command}': unexpected '{}', expected {expected}", shorten(token))
+            }
+            CommandError::LineTooLong { bytes, limit } => {
+                write!(f, "line of {bytes} bytes ignored: longer than the limit of {limit} bytes")
             }
             CommandError::BadNumber { parameter, text } if text.is_empty() => {
                 write!(f, "'go {parameter}' needs a number")
             }
             CommandError::BadNumber { parameter, text } => {
-                write!(f, "'go {parameter}': '{text}' is not a valid number")
+                write!(f, "'go {parameter}': '{}' is not a valid number", shorten(text))
             }
         }
     }
 }
 
 impl std::error::Error for CommandError {}
+
+/// How many characters of input text an `info string` echoes back.
+pub const ECHO_CHARS: usize = 64;
+
+/// `text` as echoed back in an `info string`: its first [`ECHO_CHARS`]
+/// characters, followed by `…` when there were more.
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
 
 /// A parsed line: the command and the leading words that were skipped to
 /// find it (the UCI protocol says to ignore unknown words and parse the rest).
@@ -149,8 +171,14 @@ pub struct ParsedLine {
 }
 
 /// Parses one input line. `Ok(None)` for a blank line.
+///
+/// Words are split by the same rule as FEN fields
+/// ([`bb_movegen::split_fields`]: runs of ASCII spaces and tabs), so a FEN
+/// the CLI refuses is refused here too; a non-ASCII space stays inside its
+/// word. The line's own `\n` / `\r\n` ending is ignored.
 pub fn parse_line(line: &str) -> Result<Option<ParsedLine>, CommandError> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let line = line.trim_end_matches(['\n', '\r']);
+    let tokens: Vec<&str> = bb_movegen::split_fields(line).collect();
     let Some(first) = tokens.first() else {
         return Ok(None);
     };

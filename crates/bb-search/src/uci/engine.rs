@@ -7,7 +7,7 @@
 //! option that does not exist, a table the system cannot give) is answered
 //! with one `info string` line and changes nothing.
 
-use super::command::{Command, GoParams, StartPosition};
+use super::command::{shorten, Command, GoParams, StartPosition};
 use super::go::search_limits;
 use super::options::{declarations, parse_change, OptionChange, Options};
 use super::output::{emit, lock, SharedOutput};
@@ -201,8 +201,9 @@ impl Engine {
                 }
                 Err(error) => {
                     return self.info_string(&format!(
-                        "position ignored: move {} '{text}' in {position}: {error}",
-                        index + 1
+                        "position ignored: move {} '{}' in {position}: {error}",
+                        index + 1,
+                        shorten(text)
                     ))
                 }
             }
@@ -218,13 +219,14 @@ impl Engine {
     pub fn go(&mut self, params: &GoParams, stop_at_once: bool) {
         debug_assert!(self.running.is_none(), "the session starts one search at a time");
         if !params.ignored.is_empty() {
-            self.info_string(&format!("go: ignored unknown words: {}", params.ignored.join(" ")));
+            let words = params.ignored.join(" ");
+            self.info_string(&format!("go: ignored unknown words: {}", shorten(&words)));
         }
         let mut search_moves = Vec::new();
         for text in &params.searchmoves {
             match self.position.parse_uci_move(text) {
                 Ok(mv) => search_moves.push(mv),
-                Err(error) => self.info_string(&format!("searchmoves: '{text}' skipped: {error}")),
+                Err(error) => self.info_string(&format!("searchmoves: '{}' skipped: {error}", shorten(text))),
             }
         }
         let move_overhead = Duration::from_millis(self.options.move_overhead_ms);

@@ -7,7 +7,16 @@
 //!   during a search wait, `stop`/`ponderhit`/`isready`/`quit` act at once;
 //!   `quit` and the end of input); `engine`: what each command does;
 //!   `search_thread`: one `go` on its own thread; `output`: the shared,
-//!   line-at-a-time output.
+//!   line-at-a-time output; `reader`: lines read with bounded memory.
+//!
+//! # Hostile input
+//!
+//! Words are split by the FEN rule ([`bb_movegen::split_fields`]: runs of
+//! ASCII spaces and tabs), so UCI and the CLI accept the same FENs. A line
+//! longer than [`MAX_LINE_BYTES`] (4 MiB) is refused with one
+//! `info string` and skipped to its newline without being stored. Text
+//! echoed back in an `info string` is cut to [`command::ECHO_CHARS`]
+//! characters followed by `…`.
 //!
 //! # Commands during a search, `quit` and the end of input
 //!
@@ -44,8 +53,10 @@ mod engine;
 pub mod go;
 pub mod options;
 mod output;
+mod reader;
 pub mod report;
 mod search_thread;
 mod session;
 
+pub use reader::MAX_LINE_BYTES;
 pub use session::{run_uci, QUIT_PATIENCE};

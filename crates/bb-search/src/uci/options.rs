@@ -1,6 +1,7 @@
 //! The engine's UCI options: their declarations for the `uci` answer and
 //! the checking of `setoption` values.
 
+use super::command::shorten;
 use core::fmt;
 
 /// Default transposition table size in MB.
@@ -99,10 +100,10 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
-            OptionError::MissingValue(name) => write!(f, "option '{name}' needs a value"),
+            OptionError::Unknown(name) => write!(f, "unknown option '{}'", shorten(name)),
+            OptionError::MissingValue(name) => write!(f, "option '{}' needs a value", shorten(name)),
             OptionError::BadValue { name, value, expected } => {
-                write!(f, "option '{name}': '{value}' is not {expected}")
+                write!(f, "option '{}': '{}' is not {expected}", shorten(name), shorten(value))
             }
         }
     }

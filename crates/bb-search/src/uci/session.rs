@@ -10,9 +10,10 @@
 //! The rules it follows (what waits, what acts at once, `quit`, the end of
 //! input) are documented on the [`uci`](super) module.
 
-use super::command::{parse_line, Command, CommandError, GoParams, ParsedLine};
+use super::command::{parse_line, shorten, Command, CommandError, GoParams, ParsedLine};
 use super::engine::Engine;
 use super::output::SharedOutput;
+use super::reader::{read_line, Line, MAX_LINE_BYTES};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -60,16 +61,17 @@ pub fn run_uci<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     });
 }
 
-/// Reads lines until `quit` or the end of input, sending each parsed.
+/// Reads lines until `quit` or the end of input, sending each parsed; a
+/// line longer than [`MAX_LINE_BYTES`] is skipped and answered with one
+/// error.
 fn read_input<R: BufRead>(mut input: R, events: &Sender<Event>) {
     let mut buffer = Vec::new();
     loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let parsed = parse_line(&String::from_utf8_lossy(&buffer));
+        let parsed = match read_line(&mut input, &mut buffer, MAX_LINE_BYTES) {
+            Line::End => break,
+            Line::Complete => parse_line(&String::from_utf8_lossy(&buffer)),
+            Line::TooLong(bytes) => Err(CommandError::LineTooLong { bytes, limit: MAX_LINE_BYTES }),
+        };
         let quit = matches!(&parsed, Ok(Some(ParsedLine { command: Command::Quit, .. })));
         if events.send(Event::Input(parsed)).is_err() || quit {
             return;
@@ -135,7 +137,8 @@ impl Session {
             }
         };
         if !parsed.skipped.is_empty() {
-            self.engine.info_string(&format!("ignored unknown words: {}", parsed.skipped.join(" ")));
+            let words = parsed.skipped.join(" ");
+            self.engine.info_string(&format!("ignored unknown words: {}", shorten(&words)));
         }
         match parsed.command {
             Command::Quit => return false,

@@ -166,3 +166,28 @@ fn debug_needs_on_or_off() {
     assert!(matches!(parse_line("debug"), Err(CommandError::Missing { .. })));
     assert!(matches!(parse_line("debug maybe"), Err(CommandError::Unexpected { .. })));
 }
+
+/// Issue #17: words are split by the FEN rule (ASCII spaces and tabs), so a
+/// non-ASCII space stays inside the FEN and `from_fen` refuses it.
+#[test]
+fn words_split_on_ascii_spaces_and_tabs_only() {
+    assert_eq!(parse("\tisready\t"), Command::IsReady);
+    let nbsp = "4k3/8/8/8/8/8/8/4K3\u{a0}w\u{a0}-\u{a0}-\u{a0}0\u{a0}1";
+    match parse(&format!("position fen {nbsp}")) {
+        Command::Position { start: StartPosition::Fen(fen), .. } => assert_eq!(fen, nbsp),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(parse_line("isready\u{2003}"), Err(CommandError::Unknown("isready\u{2003}".into())));
+}
+
+/// Issue #17: echoed input is cut to 64 characters and `…`.
+#[test]
+fn echoes_are_shortened() {
+    let huge = "x".repeat(1 << 20);
+    let message = parse_line(&huge).unwrap_err().to_string();
+    assert_eq!(message, format!("unknown command '{}…'", "x".repeat(ECHO_CHARS)));
+    assert_eq!(shorten("é".repeat(65).as_str()), format!("{}…", "é".repeat(64)));
+    assert_eq!(shorten("short"), "short");
+    let error = CommandError::LineTooLong { bytes: 10, limit: 4 };
+    assert_eq!(error.to_string(), "line of 10 bytes ignored: longer than the limit of 4 bytes");
+}
