@@ -69,6 +69,10 @@ pub struct EpdReader<R> {
     after_cr: bool,
     /// A read failed: nothing more is read.
     failed: bool,
+    /// The last line was reported too long as soon as it passed the limit:
+    /// the rest of it is skipped before the next line is read, so a file
+    /// with no line break at all (`/dev/zero`) gives its error at once.
+    skip_rest: bool,
 }
 
 impl<R: BufRead> EpdReader<R> {
@@ -81,6 +85,7 @@ impl<R: BufRead> EpdReader<R> {
             line: 0,
             after_cr: false,
             failed: false,
+            skip_rest: false,
         }
     }
 
@@ -92,11 +97,41 @@ impl<R: BufRead> EpdReader<R> {
         self
     }
 
-    /// Reads the next line into `buffer`: `Ok(true)` when it was too long
-    /// (and was skipped), `None` at the end of the input.
+    /// Skips the rest of a line reported too long; `None` at the end of
+    /// the input.
+    fn skip_rest_of_line(&mut self) -> Option<io::Result<()>> {
+        while self.skip_rest {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Some(Err(error)),
+            };
+            if available.is_empty() {
+                return None;
+            }
+            match available.iter().position(|&byte| byte == b'\n' || byte == b'\r') {
+                Some(end) => {
+                    self.after_cr = available[end] == b'\r';
+                    self.input.consume(end + 1);
+                    self.skip_rest = false;
+                }
+                None => {
+                    let length = available.len();
+                    self.input.consume(length);
+                }
+            }
+        }
+        Some(Ok(()))
+    }
+
+    /// Reads the next line into `buffer`: `Ok(true)` when it is too long
+    /// (reported at once; the rest is skipped by the next call), `None` at
+    /// the end of the input.
     fn read_line(&mut self) -> Option<io::Result<bool>> {
         self.buffer.clear();
-        let mut too_long = false;
+        if let Err(error) = self.skip_rest_of_line()? {
+            return Some(Err(error));
+        }
         let mut started = false;
         loop {
             let available = match self.input.fill_buf() {
@@ -105,7 +140,7 @@ impl<R: BufRead> EpdReader<R> {
                 Err(error) => return Some(Err(error)),
             };
             if available.is_empty() {
-                return started.then_some(Ok(too_long));
+                return started.then_some(Ok(false));
             }
             if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
                 self.input.consume(1);
@@ -115,15 +150,15 @@ impl<R: BufRead> EpdReader<R> {
             let end = available.iter().position(|&byte| byte == b'\n' || byte == b'\r');
             let piece = &available[..end.unwrap_or(available.len())];
             if self.buffer.len() + piece.len() > self.max_line_bytes {
-                too_long = true;
-            } else {
-                self.buffer.extend_from_slice(piece);
+                self.skip_rest = true;
+                return Some(Ok(true));
             }
+            self.buffer.extend_from_slice(piece);
             match end {
                 Some(end) => {
                     self.after_cr = available[end] == b'\r';
                     self.input.consume(end + 1);
-                    return Some(Ok(too_long));
+                    return Some(Ok(false));
                 }
                 None => {
                     let length = available.len();

@@ -120,3 +120,13 @@ fn records_give_their_positions() {
     let bad = EpdReader::new(format!("{START} x ;D1 20").as_bytes()).next().unwrap().1.unwrap();
     assert!(bad.position().is_err());
 }
+
+#[test]
+fn an_endless_line_is_reported_as_soon_as_it_passes_the_limit() {
+    // Like /dev/zero: no line break ever comes, so the error cannot wait
+    // for the end of the line.
+    let endless = std::io::BufReader::new(std::io::repeat(b'0'));
+    let (line, result) = EpdReader::new(endless).max_line_bytes(1000).next().expect("an item");
+    assert_eq!(line, 1);
+    assert_eq!(result.unwrap_err().kind(), EpdErrorKind::TooLong { max_bytes: 1000 });
+}
