@@ -1,7 +1,8 @@
 //! Rook and bishop attack lookups, per index scheme of bb-tables:
 //! `sliders/<piece>/magic64`, `sliders/<piece>/magic32`,
 //! `sliders/<piece>/pext` (builds with the instruction only, see
-//! `bb_core::platform::HAS_PEXT`) and
+//! `bb_core::platform::HAS_PEXT`), `sliders/<piece>/compact` (the
+//! 512-byte table of the `compact-sliders` feature) and
 //! `sliders/<piece>/selected` (what `bb_tables::rook_attacks` uses in this
 //! build, so runs of different backends compare like for like).
 //!
@@ -54,12 +55,14 @@ fn slider_lookups(criterion: &mut Criterion) {
         "magic64" => sliders::rook_attacks_magic64,
         "magic32" => sliders::rook_attacks_magic32,
         "pext" if HAS_PEXT => sliders::rook_attacks_pext,
+        "compact" => sliders::rook_attacks_compact,
         "selected" => bb_tables::rook_attacks,
     });
     bench_schemes!(criterion, "bishop", &samples, {
         "magic64" => sliders::bishop_attacks_magic64,
         "magic32" => sliders::bishop_attacks_magic32,
         "pext" if HAS_PEXT => sliders::bishop_attacks_pext,
+        "compact" => sliders::bishop_attacks_compact,
         "selected" => bb_tables::bishop_attacks,
     });
 }

@@ -59,6 +59,22 @@ impl Source {
         });
     }
 
+    /// A `pub(crate) static` array of arrays of bytes, sixteen to a line.
+    pub fn byte_rows(&mut self, doc: &str, name: &str, rows: &[Vec<u8>]) {
+        let row_type = format!("[u8; {}]", rows[0].len());
+        self.array(doc, name, &row_type, rows.len(), |text| {
+            for row in rows {
+                text.push_str("    [\n");
+                for chunk in row.chunks(16) {
+                    text.push_str("       ");
+                    chunk.iter().for_each(|value| write!(text, " {value:#04x},").unwrap());
+                    text.push('\n');
+                }
+                text.push_str("    ],\n");
+            }
+        });
+    }
+
     /// A single `U64` word, as a `const` so that it can be an immediate.
     pub fn word(&mut self, doc: &str, name: &str, value: u64) {
         writeln!(self.text, "/// {doc}\npub(crate) const {name}: U64 = U64::from_u64({value:#018x});\n")

@@ -6,6 +6,7 @@
 //! backend: the same constants are generated for all, and each backend's
 //! `const fn`s lay them out.
 
+mod compact;
 mod emit;
 // The slider entries of the library, with their index formulas and their
 // literal form: one definition for the library and this script.
@@ -34,6 +35,7 @@ fn main() {
     write(out_dir, "magic64.rs", magic64);
     write(out_dir, "magic32.rs", magic32);
     write(out_dir, "pext.rs", pext);
+    write(out_dir, "compact.rs", compact());
 }
 
 fn write(out_dir: &Path, name: &str, source: Source) {
@@ -122,7 +124,18 @@ fn zobrist() -> Source {
     source
 }
 
-/// The slider sources of the three schemes: magic64, magic32, pext.
+/// The one table of the compact slider scheme.
+fn compact() -> Source {
+    let mut source = Source::default();
+    source.byte_rows(
+        "Attacks along a line of eight, by position on the line, then by the occupancy of its six inner squares.",
+        "LINE_ATTACKS",
+        &compact::line_attacks(),
+    );
+    source
+}
+
+/// The slider sources of the three big-table schemes: magic64, magic32, pext.
 fn sliders() -> [Source; 3] {
     let tables = sliders::slider_tables();
 

@@ -12,7 +12,8 @@
 //! same constants. Sliders use fancy magic bitboards with a 64-bit multiply
 //! on the native backend, 32-bit magics (two 32-bit multiplies) on the hi/lo
 //! backend, and BMI2 `pext` on x86_64 when the target enables `bmi2`
-//! (`bb_core::platform` decides); see [`sliders`]. The magic numbers are searched for at build time from a
+//! (`bb_core::platform` decides), or, with the feature `compact-sliders`,
+//! a 512-byte table and no multiply; see [`sliders`]. The magic numbers are searched for at build time from a
 //! fixed seed, so builds are reproducible.
 //!
 //! All lookups are `#[inline(always)]` indexing of fixed-size arrays by
@@ -69,7 +70,14 @@ use bb_core::{Bitboard, Square};
 /// each way. Whether `occupied` contains `square` does not matter.
 #[inline(always)]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::dispatch!(rook_attacks_magic64, rook_attacks_magic32, rook_attacks_pext, square, occupied)
+    sliders::dispatch!(
+        rook_attacks_magic64,
+        rook_attacks_magic32,
+        rook_attacks_pext,
+        rook_attacks_compact,
+        square,
+        occupied
+    )
 }
 
 /// The squares a bishop on `square` attacks when the pieces stand on
@@ -77,7 +85,14 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// way. Whether `occupied` contains `square` does not matter.
 #[inline(always)]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::dispatch!(bishop_attacks_magic64, bishop_attacks_magic32, bishop_attacks_pext, square, occupied)
+    sliders::dispatch!(
+        bishop_attacks_magic64,
+        bishop_attacks_magic32,
+        bishop_attacks_pext,
+        bishop_attacks_compact,
+        square,
+        occupied
+    )
 }
 
 /// The squares a queen on `square` attacks when the pieces stand on

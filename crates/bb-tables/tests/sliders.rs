@@ -1,7 +1,9 @@
 //! Rook and bishop lookups of every scheme against the slow reference:
 //! exhaustively over every subset of each square's relevant occupancy (with
 //! random pieces outside it, which must not matter), and on 100,000 random
-//! occupancies per slider per scheme.
+//! occupancies per slider per scheme. The compact scheme is also checked
+//! against the magic lookups directly, on every square and a million
+//! occupancies, since it replaces them under `compact-sliders`.
 
 mod reference;
 
@@ -72,6 +74,7 @@ macro_rules! scheme_tests {
 scheme_tests!(magic64, sliders::rook_attacks_magic64, sliders::bishop_attacks_magic64);
 scheme_tests!(magic32, sliders::rook_attacks_magic32, sliders::bishop_attacks_magic32);
 scheme_tests!(pext, sliders::rook_attacks_pext, sliders::bishop_attacks_pext);
+scheme_tests!(compact, sliders::rook_attacks_compact, sliders::bishop_attacks_compact);
 scheme_tests!(selected, bb_tables::rook_attacks, bb_tables::bishop_attacks);
 
 #[test]
@@ -89,7 +92,9 @@ fn queen_is_rook_plus_bishop_on_random_occupancies() {
 fn the_selected_scheme_follows_the_target_and_backend() {
     use bb_core::platform::{self, Backend};
     use bb_tables::{SliderScheme, SLIDER_SCHEME};
-    let expected = if platform::HAS_PEXT {
+    let expected = if cfg!(feature = "compact-sliders") {
+        SliderScheme::Compact
+    } else if platform::HAS_PEXT {
         SliderScheme::Pext
     } else if platform::BACKEND == Backend::Native {
         SliderScheme::Magic64
@@ -98,4 +103,19 @@ fn the_selected_scheme_follows_the_target_and_backend() {
     };
     assert_eq!(SLIDER_SCHEME, expected);
     assert_eq!(SLIDER_SCHEME.to_string(), expected.name());
+}
+
+#[test]
+fn compact_equals_the_magic_lookups() {
+    let mut random = Xorshift(6);
+    for round in 0..1_000_000 {
+        let square = Square::ALL[round % 64];
+        let occupied = random.occupancy(round / 64);
+        let compact = sliders::rook_attacks_compact(square, occupied);
+        assert_eq!(compact, sliders::rook_attacks_magic64(square, occupied), "{square} {occupied:?}");
+        assert_eq!(compact, sliders::rook_attacks_magic32(square, occupied), "{square} {occupied:?}");
+        let compact = sliders::bishop_attacks_compact(square, occupied);
+        assert_eq!(compact, sliders::bishop_attacks_magic64(square, occupied), "{square} {occupied:?}");
+        assert_eq!(compact, sliders::bishop_attacks_magic32(square, occupied), "{square} {occupied:?}");
+    }
 }
