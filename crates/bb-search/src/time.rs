@@ -66,26 +66,35 @@ fn plan_fixed(movetime: u64, move_overhead_ms: u64) -> TimePlan {
 
 /// A clock with `remaining` ms, `increment` ms per move and optionally
 /// `movestogo` moves until the next control (all after the overhead).
+///
+/// Any `u64` clock is planned without overflow (`go wtime` takes any
+/// number a GUI sends): products are taken in `u128` or saturate.
 fn plan_clock(remaining: u64, increment: u64, movestogo: Option<u32>, move_overhead_ms: u64) -> TimePlan {
     let available = usable(remaining, move_overhead_ms);
     let moves_to_go =
         movestogo.map_or(DEFAULT_MOVES_TO_GO, |moves| u64::from(moves).clamp(1, MAX_MOVES_TO_GO));
     // The hard cap: never more than a share of what is left, so a single
     // long think cannot empty the clock (with one move to go, most of it).
-    let hard_cap = if moves_to_go == 1 { available * 4 / 5 } else { available * 3 / 5 };
+    let hard_cap = if moves_to_go == 1 { fraction(available, 4, 5) } else { fraction(available, 3, 5) };
     // Most of the increment may be spent while the clock is comfortable; on
     // a low clock only half of it, and on an almost empty one none, so the
     // clock builds back up and scheduling delays cannot eat the rest.
-    let increment_share = if available > 10 * increment {
-        increment * 3 / 4
-    } else if remaining > 2 * move_overhead_ms {
+    let increment_share = if available > increment.saturating_mul(10) {
+        fraction(increment, 3, 4)
+    } else if remaining > move_overhead_ms.saturating_mul(2) {
         increment / 2
     } else {
         0
     };
-    let soft = (available / moves_to_go + increment_share).min(hard_cap);
-    let hard = (soft * 4).min(hard_cap).max(soft);
+    let soft = (available / moves_to_go).saturating_add(increment_share).min(hard_cap);
+    let hard = soft.saturating_mul(4).min(hard_cap).max(soft);
     TimePlan { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
+}
+
+/// `value * numerator / denominator` (a fraction below one) without
+/// overflow, rounded down as the `u64` expression would be.
+fn fraction(value: u64, numerator: u64, denominator: u64) -> u64 {
+    (u128::from(value) * u128::from(numerator) / u128::from(denominator)) as u64
 }
 
 #[cfg(test)]
@@ -113,6 +122,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Found by the `uci_line` fuzz target (issue #17): `go wtime
+    /// 7926768315105192618` overflowed `available * 4 / 5` (a panic with
+    /// overflow checks, a wrapped, tiny budget without them).
+    #[test]
+    fn huge_clocks_are_planned_without_overflow() {
+        let huge = [u64::MAX, u64::MAX / 2, 7_926_768_315_105_192_618, u64::MAX / 10 + 1];
+        for remaining in huge {
+            for increment in [0, 100].into_iter().chain(huge) {
+                for movestogo in [None, Some(1), Some(u32::MAX)] {
+                    for overhead in [0, 50, u64::MAX] {
+                        let plan = plan_clock(remaining, increment, movestogo, overhead);
+                        assert!(plan.soft <= plan.hard, "{remaining} {increment} {movestogo:?} {overhead}");
+                        assert!(plan.hard.as_millis() <= u128::from(remaining));
+                    }
+                }
+            }
+        }
+        let plan = plan_clock(7_926_768_315_105_192_618, 0, None, 50);
+        assert!(plan.soft.as_millis() > 1 << 50, "{plan:?}");
+        assert_eq!(fraction(u64::MAX, 4, 5), u64::MAX / 5 * 4);
+        assert_eq!(fraction(7, 3, 4), 7 * 3 / 4);
     }
 
     #[test]

@@ -109,10 +109,10 @@ pub enum CommandError {
         /// What was allowed instead.
         expected: &'static str,
     },
-    /// An input line longer than the limit; it was skipped unread.
+    /// An input line longer than the limit; it is skipped unread. It is
+    /// reported as soon as it passes the limit, before its end (which may
+    /// never come), so its length is not known.
     LineTooLong {
-        /// Its length in bytes.
-        bytes: u64,
         /// The limit in bytes.
         limit: usize,
     },
@@ -133,8 +133,8 @@ impl fmt::Display for CommandError {
             CommandError::Unexpected { command, token, expected } => {
                 write!(f, "'{command}': unexpected '{}', expected {expected}", shorten(token))
             }
-            CommandError::LineTooLong { bytes, limit } => {
-                write!(f, "line of {bytes} bytes ignored: longer than the limit of {limit} bytes")
+            CommandError::LineTooLong { limit } => {
+                write!(f, "line ignored: longer than the limit of {limit} bytes")
             }
             CommandError::BadNumber { parameter, text } if text.is_empty() => {
                 write!(f, "'go {parameter}' needs a number")
@@ -152,12 +152,30 @@ impl std::error::Error for CommandError {}
 pub const ECHO_CHARS: usize = 64;
 
 /// `text` as echoed back in an `info string`: its first [`ECHO_CHARS`]
-/// characters, followed by `…` when there were more.
+/// characters, followed by `…` when there were more, with control
+/// characters escaped as Rust writes them (a carriage return as the two
+/// characters `\r`, a NUL as `\0`, others as `\u{..}`). Words are split
+/// at spaces and tabs only, so a word may hold a `\r`; echoed raw, a GUI
+/// that ends lines at `\r` would read the rest of the word as an engine
+/// message of its own (`foo\rbestmove a1a2` would forge a `bestmove`).
 pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(ECHO_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]).into(),
-        None => text.into(),
+    let cut = text.char_indices().nth(ECHO_CHARS).map(|(end, _)| end);
+    let kept = &text[..cut.unwrap_or(text.len())];
+    if cut.is_none() && !kept.contains(char::is_control) {
+        return kept.into();
     }
+    let mut echoed = String::with_capacity(kept.len() + 3);
+    for c in kept.chars() {
+        if c.is_control() {
+            echoed.extend(c.escape_debug());
+        } else {
+            echoed.push(c);
+        }
+    }
+    if cut.is_some() {
+        echoed.push('…');
+    }
+    echoed.into()
 }
 
 /// A parsed line: the command and the leading words that were skipped to

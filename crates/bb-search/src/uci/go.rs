@@ -93,6 +93,16 @@ mod tests {
         assert!(!limits.ends_only_on_stop());
     }
 
+    /// The `uci_line` fuzz target's input (issue #17): a clock near
+    /// `u64::MAX` milliseconds overflowed the time plan.
+    #[test]
+    fn a_huge_clock_plans_without_overflow() {
+        let huge = plan("go wtime 0000000000007926768315105192618 etim", Color::White);
+        assert!(huge.soft <= huge.hard && huge.hard.as_millis() < 7_926_768_315_105_192_618);
+        let most = plan(&format!("go wtime {0} btime {0} winc {0} binc {0}", i64::MAX), Color::Black);
+        assert!(most.soft <= most.hard);
+    }
+
     #[test]
     fn go_alone_and_go_ponder_only_end_on_stop() {
         assert!(limits("go", Color::White).ends_only_on_stop());

@@ -14,7 +14,9 @@
 //! Words are split by the FEN rule ([`bb_movegen::split_fields`]: runs of
 //! ASCII spaces and tabs), so UCI and the CLI accept the same FENs. A line
 //! longer than [`MAX_LINE_BYTES`] (4 MiB) is refused with one
-//! `info string` and skipped to its newline without being stored. Text
+//! `info string` as soon as it passes the limit (so an endless line such
+//! as `/dev/zero` is answered at once) and skipped to its newline without
+//! being stored. Text
 //! echoed back in an `info string` is cut to [`command::ECHO_CHARS`]
 //! characters followed by `…`.
 //!

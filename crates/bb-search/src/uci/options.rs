@@ -18,7 +18,16 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// to spare. A size that is granted but exceeds the memory actually free
 /// fails only as the table fills, as with any engine, so pick `Hash` below
 /// the free memory. A 32-bit process cannot address much more than 1 GB.
-pub const MAX_HASH_MB: usize = if cfg!(target_pointer_width = "64") { 16_384 } else { 1_024 };
+/// WebAssembly has no lazily zeroed pages: its allocator writes the zeroes
+/// of a reused region itself (1 GB took 5 s under wasmtime), so there the
+/// most is what is zeroed within a second.
+pub const MAX_HASH_MB: usize = if cfg!(target_family = "wasm") {
+    256
+} else if cfg!(target_pointer_width = "64") {
+    16_384
+} else {
+    1_024
+};
 /// Default time kept in reserve per move for communication delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 /// Largest move overhead accepted.

@@ -1,9 +1,11 @@
 //! Reading UCI input one line at a time with bounded memory.
 //!
-//! A line longer than [`MAX_LINE_BYTES`] is not kept: the reader stops
-//! storing it at the limit, skips the rest up to the next newline and
-//! reports only its length, so a hostile or broken GUI cannot make the
-//! engine buffer an unbounded line.
+//! A line longer than [`MAX_LINE_BYTES`] is not kept: [`read_line`] says
+//! so as soon as the line passes the limit (so input with no line break at
+//! all, such as `/dev/zero`, is answered at once rather than never), and
+//! [`skip_line`] then drops the rest of it up to the next newline without
+//! storing it, so a hostile or broken GUI cannot make the engine buffer an
+//! unbounded line.
 
 use std::io::{self, BufRead};
 
@@ -18,46 +20,59 @@ pub(super) enum Line {
     End,
     /// A line, now in the buffer (with its `\n` when it had one).
     Complete,
-    /// A line of this many bytes (without its `\n`), longer than the
-    /// limit; it was skipped and the buffer holds no part of it.
-    TooLong(u64),
+    /// A line longer than the limit, reported as soon as it passed it: the
+    /// buffer holds no part of it and the rest of it is still unread
+    /// ([`skip_line`] drops it).
+    TooLong,
 }
 
 /// Reads one line into `buffer` (cleared first), keeping at most `limit`
 /// bytes of it; see [`Line`].
 pub(super) fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>, limit: usize) -> Line {
     buffer.clear();
-    let mut skipped: Option<u64> = None;
     loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return Line::End,
+        let Some(available) = fill(input) else {
+            return if buffer.is_empty() { Line::End } else { Line::Complete };
         };
-        if available.is_empty() {
-            return match skipped {
-                Some(length) => Line::TooLong(length),
-                None if buffer.is_empty() => Line::End,
-                None => Line::Complete,
-            };
-        }
         let newline = available.iter().position(|byte| *byte == b'\n');
         let take = newline.map_or(available.len(), |at| at + 1);
-        match &mut skipped {
-            Some(length) => *length += newline.unwrap_or(take) as u64,
-            None if buffer.len() + newline.unwrap_or(take) > limit => {
-                skipped = Some((buffer.len() + newline.unwrap_or(take)) as u64);
-                buffer.clear();
-                buffer.shrink_to(limit.min(64 << 10));
-            }
-            None => buffer.extend_from_slice(&available[..take]),
+        if buffer.len() + newline.unwrap_or(take) > limit {
+            buffer.clear();
+            buffer.shrink_to(limit.min(64 << 10));
+            return Line::TooLong;
         }
+        buffer.extend_from_slice(&available[..take]);
         input.consume(take);
         if newline.is_some() {
-            return match skipped {
-                Some(length) => Line::TooLong(length),
-                None => Line::Complete,
-            };
+            return Line::Complete;
+        }
+    }
+}
+
+/// Drops the input up to and including the next newline, storing none of
+/// it; false when the input ended first.
+pub(super) fn skip_line<R: BufRead>(input: &mut R) -> bool {
+    while let Some(available) = fill(input) {
+        let newline = available.iter().position(|byte| *byte == b'\n');
+        let take = newline.map_or(available.len(), |at| at + 1);
+        input.consume(take);
+        if newline.is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+/// The next buffered bytes, `None` at the end of the input or on a read
+/// error (the engine can do nothing but stop reading).
+fn fill<R: BufRead>(input: &mut R) -> Option<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok([]) => return None,
+            // Re-borrowed: the loop's earlier borrow ended on `Interrupted`.
+            Ok(_) => return input.fill_buf().ok(),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
         }
     }
 }
@@ -87,13 +102,25 @@ mod tests {
         // A small BufReader buffer: the line arrives in many pieces.
         let mut input = io::BufReader::with_capacity(16, text.as_slice());
         let mut buffer = Vec::new();
-        assert_eq!(read_line(&mut input, &mut buffer, 32), Line::TooLong(100_000));
+        assert_eq!(read_line(&mut input, &mut buffer, 32), Line::TooLong);
         assert!(buffer.capacity() <= 64, "kept {} bytes", buffer.capacity());
+        assert!(skip_line(&mut input));
         assert_eq!(read_line(&mut input, &mut buffer, 32), Line::Complete);
         assert_eq!(buffer, b"isready\n");
-        assert_eq!(read_line(&mut input, &mut buffer, 32), Line::TooLong(50));
+        assert_eq!(read_line(&mut input, &mut buffer, 32), Line::TooLong);
+        assert!(!skip_line(&mut input));
         assert_eq!(read_line(&mut input, &mut buffer, 32), Line::End);
         let mut exact: &[u8] = b"12345678\n";
         assert_eq!(read_line(&mut exact, &mut buffer, 8), Line::Complete);
+    }
+
+    /// Like `/dev/zero`: no newline ever comes, so the report cannot wait
+    /// for one; it comes once the limit is passed.
+    #[test]
+    fn an_endless_line_is_reported_at_the_limit() {
+        let mut endless = io::BufReader::with_capacity(16, io::repeat(0));
+        let mut buffer = Vec::new();
+        assert_eq!(read_line(&mut endless, &mut buffer, 1000), Line::TooLong);
+        assert!(buffer.is_empty());
     }
 }

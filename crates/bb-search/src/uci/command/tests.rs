@@ -188,6 +188,26 @@ fn echoes_are_shortened() {
     assert_eq!(message, format!("unknown command '{}…'", "x".repeat(ECHO_CHARS)));
     assert_eq!(shorten("é".repeat(65).as_str()), format!("{}…", "é".repeat(64)));
     assert_eq!(shorten("short"), "short");
-    let error = CommandError::LineTooLong { bytes: 10, limit: 4 };
-    assert_eq!(error.to_string(), "line of 10 bytes ignored: longer than the limit of 4 bytes");
+    let error = CommandError::LineTooLong { limit: 4 };
+    assert_eq!(error.to_string(), "line ignored: longer than the limit of 4 bytes");
+}
+
+/// Found by the `uci_line` fuzz target (issue #17): a word holding a `\r`
+/// was echoed raw, so a GUI ending lines at `\r` read the rest of the word
+/// as an engine message of its own. Control characters are now escaped.
+#[test]
+fn control_characters_in_echoes_are_escaped() {
+    let forged = parse_line("foo\rbestmove a1a2").unwrap_err().to_string();
+    assert_eq!(forged, "unknown command 'foo\\rbestmove'");
+    // The fuzzer's input: 42 stray 0xE7 bytes (each read as U+FFFD), then \r, \x02 and NULs.
+    let mut crash = vec![0xe7; 42];
+    crash.extend_from_slice(b"ucde\xef\x0d\x02\x00@\x00\x00\x00pthi\nisready\n");
+    let text = String::from_utf8_lossy(&crash);
+    let message = parse_line(text.split('\n').next().unwrap()).unwrap_err().to_string();
+    assert!(!message.contains(['\n', '\r']), "{message:?}");
+    assert!(message.ends_with("ucde\u{fffd}\\r\\u{2}\\0@\\0\\0\\0pthi'"), "{message:?}");
+    // Cut after 64 characters, escapes and all.
+    let long = format!("{}\r", "x".repeat(64));
+    assert_eq!(shorten(&long), format!("{}…", "x".repeat(64)));
+    assert_eq!(shorten("a\tb\u{85}"), "a\\tb\\u{85}");
 }
