@@ -84,7 +84,7 @@ fn bench_combinations(options: &Options, host_has_bmi2: bool) -> (Vec<Combinatio
             Combination::new(matrix::I686, Backend::HiLo),
         ]
     } else {
-        matrix::select(&options.targets, &options.backends)
+        matrix::select(&options.targets, &options.backends, &crate::targets::COMPARE_DEFAULT)
     };
     let flavoured = matrix::with_bmi2_flavour(&portable);
     if options.no_bmi2 || flavoured.len() == portable.len() {

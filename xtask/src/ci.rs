@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use crate::args::Options;
 use crate::matrix::{self, Backend, Combination};
 use crate::process::{self, Outcome};
+use crate::targets::{self, Runner};
 use crate::test_output::{self, TestCounts};
+use crate::{firmware, fuzz, install};
 
 /// How a step ended, for its line and the summary.
 struct StepReport {
@@ -52,18 +54,26 @@ impl StepReport {
 
 /// `cargo xtask ci`: returns whether everything passed.
 pub fn ci(options: &Options) -> Result<bool, String> {
-    run(options, !options.skip_lint)
+    run(options, !options.skip_lint, true)
 }
 
 /// `cargo xtask cross-test`: returns whether every combination passed.
 pub fn cross_test(options: &Options) -> Result<bool, String> {
-    run(options, false)
+    run(options, false, false)
 }
 
-fn run(options: &Options, lint: bool) -> Result<bool, String> {
+/// The node limit of bb-movegen's perft suites under emulation in `ci`
+/// (`BB_PERFT_NODE_LIMIT`): every position still runs, at the depths whose
+/// counts stay below it. `cross-test` runs the full depths everywhere.
+const EMULATED_CI_PERFT_NODE_LIMIT: &str = "2000000";
+
+/// Seconds each fuzz target runs in `ci`.
+const FUZZ_SECONDS: &str = "15";
+
+fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, String> {
     let started = Instant::now();
     let workspace = matrix::workspace_root();
-    let combinations = matrix::select(&options.targets, &options.backends);
+    let combinations = matrix::select(&options.targets, &options.backends, &targets::TEST_DEFAULT);
     let mut reports = Vec::new();
 
     if lint {
@@ -98,12 +108,32 @@ fn run(options: &Options, lint: bool) -> Result<bool, String> {
         reports.push(run_step(&workspace, "doc", doc, false, options.verbose)?);
     }
 
-    matrix::ensure_targets_installed(&combinations)?;
+    install::ensure_ready(&combinations)?;
     for combination in &combinations {
-        let mut test = combination.cargo(&workspace, "test");
-        // --no-fail-fast: run every test binary, so the counts are complete.
-        test.args(["--workspace", "--no-fail-fast"]);
-        reports.push(run_step(&workspace, &combination.to_string(), test, true, options.verbose)?);
+        reports.push(run_step(
+            &workspace,
+            &combination.to_string(),
+            test_command(&workspace, combination, quick_emulation),
+            true,
+            options.verbose,
+        )?);
+    }
+
+    if lint {
+        // Issue #10: perft on the emulated Cortex-M4 board.
+        firmware::prepare()?;
+        for (name, command) in firmware::commands(&workspace) {
+            reports.push(run_step(&workspace, &name, command, false, options.verbose)?);
+        }
+        // Issue #17: every fuzz target for a short while where a nightly
+        // toolchain is installed; without one, `fuzz` says why it skips.
+        let fuzz_started = Instant::now();
+        let success = fuzz::fuzz(&["--seconds".into(), FUZZ_SECONDS.into()]).unwrap_or_else(|error| {
+            println!("fuzz: {error}");
+            false
+        });
+        let (tests, elapsed) = (TestCounts::default(), fuzz_started.elapsed());
+        reports.push(StepReport { name: "fuzz".into(), success, tests, is_test_step: false, elapsed });
     }
 
     println!();
@@ -122,6 +152,23 @@ fn run(options: &Options, lint: bool) -> Result<bool, String> {
     // The CI system reads this last line.
     println!("{passed} passed, {failed} failed");
     Ok(all_passed)
+}
+
+/// `cargo test` of one combination. Every crate is tested on every target;
+/// xtask and bb-benches, tools of the x86_64 host that drive and measure
+/// the others, only on targets that run on the host.
+fn test_command(workspace: &Path, combination: &Combination, quick_emulation: bool) -> Command {
+    let mut test = combination.cargo(workspace, "test");
+    // --no-fail-fast: run every test binary, so the counts are complete.
+    test.args(["--workspace", "--no-fail-fast"]);
+    let on_host = combination.spec().is_none_or(|target| target.runner == Runner::Host);
+    if !on_host {
+        test.args(["--exclude", "xtask", "--exclude", "bb-benches"]);
+    }
+    if quick_emulation && combination.is_emulated() {
+        test.env("BB_PERFT_NODE_LIMIT", EMULATED_CI_PERFT_NODE_LIMIT);
+    }
+    test
 }
 
 /// Runs one step, echoing the `test result:` lines (or everything with

@@ -8,16 +8,19 @@
 //! and prints one JSON object, `{"fen":...,"depth":...,"nodes":...,"seconds":...}`.
 
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::args::Options;
+use crate::install;
 use crate::matrix::{self, Backend, Combination};
 use crate::positions::{self, PerftCase};
 use crate::process;
 use crate::table::Table;
+use crate::targets;
 
 /// What one `bb perft` run reported.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,6 +44,10 @@ struct BbPerftJson {
 /// One combination's line of the table.
 struct ComboRow {
     name: String,
+    /// How its `bb` ran here (natively, under qemu-user, under wasmtime).
+    runs_on: &'static str,
+    /// Under an emulator: its times are not speed.
+    emulated: bool,
     /// One report per position, in order; shorter when a run failed.
     reports: Vec<PerftReport>,
     /// `ok`, `MISMATCH` or why it failed.
@@ -59,18 +66,30 @@ pub fn compare(options: &Options) -> Result<bool, String> {
         None => positions::reference_cases(options.depth),
     };
     let workspace = matrix::workspace_root();
-    let combinations = matrix::select(&options.targets, &options.backends);
-    matrix::ensure_targets_installed(&combinations)?;
+    let combinations = matrix::select(&options.targets, &options.backends, &targets::COMPARE_DEFAULT);
+    install::ensure_ready(&combinations)?;
 
+    // Under an emulator the reference positions run at shallower depths
+    // (unless a depth or a suite was asked for): every count still checked.
+    let emulated_cases = match (&options.positions, options.depth) {
+        (None, None) => positions::reference_cases_below(None, positions::EMULATED_NODE_LIMIT),
+        _ => cases.clone(),
+    };
     // Positions without a known count are checked against the first
-    // combination that counts them.
-    let mut references: Vec<Option<u128>> = cases.iter().map(|case| case.expected).collect();
+    // combination that counts them at that depth.
+    let mut references: HashMap<(String, u32), u128> = HashMap::new();
     let mut rows = Vec::new();
     for combination in &combinations {
-        rows.push(run_combination(&workspace, combination, &cases, &mut references, options.verbose)?);
+        let cases = if combination.is_emulated() { &emulated_cases } else { &cases };
+        rows.push(run_combination(&workspace, combination, cases, &mut references, options.verbose)?);
     }
     println!();
     print!("{}", render_table(&rows));
+    if rows.iter().any(|row| row.emulated) {
+        println!(
+            "(emulated: run under qemu-user at lower depths; their times are the emulator's, not speed)"
+        );
+    }
     Ok(rows.iter().all(|row| row.status == "ok"))
 }
 
@@ -78,10 +97,16 @@ fn run_combination(
     workspace: &Path,
     combination: &Combination,
     cases: &[PerftCase],
-    references: &mut [Option<u128>],
+    references: &mut HashMap<(String, u32), u128>,
     verbose: bool,
 ) -> Result<ComboRow, String> {
-    let mut row = ComboRow { name: combination.to_string(), reports: Vec::new(), status: "ok".to_string() };
+    let mut row = ComboRow {
+        name: combination.to_string(),
+        runs_on: combination.spec().map_or("native", |target| target.run_description()),
+        emulated: combination.is_emulated(),
+        reports: Vec::new(),
+        status: "ok".to_string(),
+    };
     let mut build = combination.cargo(workspace, "build");
     build.args(["--release", "--package", "bb-cli", "--bin", "bb"]);
     println!("== {combination}: {}", process::describe(&build));
@@ -95,9 +120,8 @@ fn run_combination(
         row.status = "build failed".to_string();
         return Ok(row);
     }
-    let binary = combination.profile_dir(workspace, "release").join("bb");
-    for (case, reference) in cases.iter().zip(references.iter_mut()) {
-        let report = match run_perft(&binary, case) {
+    for case in cases {
+        let report = match run_perft(combination.run_binary(workspace, "release", "bb"), case) {
             Ok(report) => report,
             Err(error) => {
                 println!("  {:<12} d{}  ERROR {error}", case.name, case.depth);
@@ -105,14 +129,15 @@ fn run_combination(
                 return Ok(row);
             }
         };
-        let verdict = match *reference {
+        let key = (case.fen.clone(), case.depth);
+        let verdict = match case.expected.or_else(|| references.get(&key).copied()) {
             Some(expected) if expected == report.nodes => "ok".to_string(),
             Some(expected) => {
                 row.status = "MISMATCH".to_string();
                 format!("MISMATCH expected {expected}")
             }
             None => {
-                *reference = Some(report.nodes);
+                references.insert(key, report.nodes);
                 "no known count: reference for the others".to_string()
             }
         };
@@ -127,12 +152,12 @@ fn run_combination(
 }
 
 /// Runs `bb perft <depth> --fen <fen> --json` and reads its object.
-fn run_perft(binary: &Path, case: &PerftCase) -> Result<PerftReport, String> {
-    let output = Command::new(binary)
+fn run_perft(mut bb: Command, case: &PerftCase) -> Result<PerftReport, String> {
+    let output = bb
         .args(["perft", &case.depth.to_string(), "--fen", &case.fen, "--json"])
         .stdin(Stdio::null())
         .output()
-        .map_err(|error| format!("cannot run {}: {error}", binary.display()))?;
+        .map_err(|error| format!("cannot run {}: {error}", process::describe(&bb)))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let reason = stderr.lines().rfind(|line| !line.trim().is_empty()).unwrap_or("no message");
@@ -179,28 +204,39 @@ fn geometric_mean_mnps(reports: &[PerftReport]) -> Option<f64> {
 fn render_table(rows: &[ComboRow]) -> String {
     let baseline_name = Combination::new(matrix::X86_64, Backend::Native).to_string();
     let complete = |row: &&ComboRow| row.status == "ok" || row.status == "MISMATCH";
+    let timed = |row: &&ComboRow| complete(row) && !row.emulated;
     let baseline = rows
         .iter()
-        .filter(complete)
+        .filter(timed)
         .find(|row| row.name == baseline_name)
-        .or_else(|| rows.iter().find(complete))
+        .or_else(|| rows.iter().find(timed))
         .and_then(|row| geometric_mean_mnps(&row.reports));
-    let mut table =
-        Table::new(["combination", "nodes", "seconds", "Mnps", "geomean Mnps", "relative", "counts"]);
+    let mut table = Table::new([
+        "combination",
+        "runs on",
+        "nodes",
+        "seconds",
+        "Mnps",
+        "geomean Mnps",
+        "relative",
+        "counts",
+    ]);
     for row in rows {
         if !complete(&row) {
-            table.row([row.name.as_str(), "-", "-", "-", "-", "-", row.status.as_str()]);
+            table.row([row.name.as_str(), row.runs_on, "-", "-", "-", "-", "-", row.status.as_str()]);
             continue;
         }
         let nodes: u128 = row.reports.iter().map(|report| report.nodes).sum();
         let seconds: f64 = row.reports.iter().map(|report| report.seconds).sum();
         let geomean = geometric_mean_mnps(&row.reports);
         let relative = match (geomean, baseline) {
+            _ if row.emulated => "emulated".to_string(),
             (Some(speed), Some(base)) => format!("{:.2}x", speed / base),
             _ => "-".to_string(),
         };
         table.row([
             row.name.clone(),
+            row.runs_on.to_string(),
             nodes.to_string(),
             format!("{seconds:.2}"),
             mnps(nodes, seconds).map_or("-".to_string(), |speed| format!("{speed:.1}")),
@@ -267,7 +303,13 @@ mod tests {
     fn row(name: &str, mnps_values: &[u128], status: &str) -> ComboRow {
         let reports =
             mnps_values.iter().map(|&m| PerftReport { nodes: m * 1_000_000, seconds: 1.0 }).collect();
-        ComboRow { name: name.to_string(), reports, status: status.to_string() }
+        ComboRow {
+            name: name.to_string(),
+            runs_on: "native",
+            emulated: false,
+            reports,
+            status: status.to_string(),
+        }
     }
 
     #[test]

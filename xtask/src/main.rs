@@ -8,11 +8,16 @@ mod bench;
 mod ci;
 mod compare;
 mod criterion_files;
+mod firmware;
+mod fuzz;
+mod fuzz_seeds;
+mod install;
 mod matrix;
 mod perft_summary;
 mod positions;
 mod process;
 mod table;
+mod targets;
 mod test_output;
 
 use std::process::ExitCode;
@@ -21,17 +26,25 @@ const USAGE: &str = "\
 usage: cargo xtask <command> [options]
 
 commands:
-  ci           cargo fmt --check, cargo clippy -D warnings, then cross-test
-  cross-test   cargo test --workspace for every target x backend combination
+  ci           cargo fmt --check, cargo clippy -D warnings, cargo doc, cross-test
+               (emulated targets at reduced perft depths), firmware, fuzz 15 s
+  cross-test   cargo test for every target x backend combination (default:
+               x86_64, i686, armv7, powerpc, wasm32; `--target all` adds
+               aarch64 and s390x), installing targets, linkers, qemu-user, wasmtime
   compare      perft of the six ChessProgramming-wiki positions by `bb` built for
-               every combination: checks the node counts, compares the speeds
+               every combination (default: x86_64, i686): checks the node
+               counts, compares the speeds (emulated targets: lower depths, no speed)
+  firmware     perft on an emulated Cortex-M4 (qemu-system-arm), both backends
   bench        criterion benches of bb-benches per combination, one table, then
                a perft summary (Mnps per engine, bb ÷ peers, issue #4's goals)
+  fuzz         the cargo-fuzz targets of fuzz/ (needs nightly; skipped with a
+               line without it), seeded from the suites: a table of executions,
+               coverage and crashes; fails on a crash
   help         this text
 
 options:
-  --target T       narrow to target T (repeatable; `x86_64` and `i686` are short
-                   for x86_64-unknown-linux-gnu and i686-unknown-linux-musl)
+  --target T       narrow to target T (repeatable): a triple, `all`, or x86_64,
+                   i686, armv7, aarch64, powerpc, s390x, wasm32
   --backend B      narrow to backend B, `native` or `hilo` (repeatable)
   --verbose        show all output of the cargo commands        (ci, cross-test, compare)
   --skip-lint      no fmt and clippy                            (ci)
@@ -42,6 +55,9 @@ options:
                    -C target-feature=+popcnt,+bmi1,+bmi2)       (bench)
   --table-only     print the table of earlier results only      (bench)
   -- ARGS          passed on to the bench binaries, e.g. a filter (bench)
+  --seconds N      fuzz each target N seconds (default 60)       (fuzz)
+  --target NAME    only fuzz target NAME (repeatable): fen, move_text, epd_line,
+                   uci_line, uci_session                        (fuzz)
 
 Each combination builds in its own target dir, target/xtask/<target>-<backend>
 (the BMI2 build in target/xtask/x86_64-unknown-linux-gnu-native-bmi2).";
@@ -59,6 +75,8 @@ fn main() -> ExitCode {
             .and_then(|o| compare::compare(&o)),
         "bench" => args::parse(rest, &["target", "backend", "no-bmi2", "table-only", "--"])
             .and_then(|o| bench::bench(&o)),
+        "fuzz" => fuzz::fuzz(rest),
+        "firmware" => args::parse(rest, &[]).and_then(|_| firmware::firmware()),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

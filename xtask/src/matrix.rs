@@ -5,13 +5,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The 64-bit host target of the project.
-pub const X86_64: &str = "x86_64-unknown-linux-gnu";
-/// The 32-bit target; musl links statically and runs on an x86_64 Linux host
-/// without any 32-bit system libraries.
-pub const I686: &str = "i686-unknown-linux-musl";
-/// The targets of the full matrix, in display order.
-pub const TARGETS: [&str; 2] = [X86_64, I686];
+use crate::targets::{self, Target};
+pub use crate::targets::{I686, X86_64};
+
 /// The target xtask itself was built for, which is the host's, when it is
 /// [`X86_64`]; empty otherwise (no other host is needed so far).
 const HOST_TARGET: &str =
@@ -28,16 +24,11 @@ pub fn parse_backend(text: &str) -> Result<Backend, String> {
     name.parse().map_err(|error| format!("unknown backend `{text}` ({error})"))
 }
 
-/// Expands the short target names `x86_64` and `i686` to the matrix
-/// triples; any other text is taken as a full target triple.
+/// Expands a `--target` word: short names (`x86_64`, `armv7`, `s390x`,
+/// `wasm32`...) to triples, `all` kept for [`select`]; any other text is
+/// taken as a full target triple.
 pub fn parse_target(text: &str) -> Result<String, String> {
-    match text {
-        "" => Err("empty target name".to_string()),
-        "x86_64" | "x86-64" | "x64" => Ok(X86_64.to_string()),
-        "i686" | "x86" => Ok(I686.to_string()),
-        triple if triple.starts_with('-') => Err(format!("`{triple}` is not a target triple")),
-        triple => Ok(triple.to_string()),
-    }
+    targets::parse(text)
 }
 
 /// The rustc flags of the opt-in fast x86_64 build: bb-tables selects its
@@ -78,8 +69,7 @@ impl Combination {
 
     /// A short name for table columns: `x86_64/native`, `x86_64/native+bmi2`.
     pub fn label(&self) -> String {
-        let short_target = self.target.split('-').next().unwrap_or(&self.target);
-        format!("{short_target}/{}{}", self.backend.name(), self.flavour())
+        format!("{}/{}{}", targets::short_name(&self.target), self.backend.name(), self.flavour())
     }
 
     /// The cargo target directory of this combination. Each combination has
@@ -112,12 +102,38 @@ impl Combination {
             command.arg("--target").arg(&self.target);
         }
         command.env("BB_BACKEND", self.backend.name()).env("CARGO_TARGET_DIR", self.target_dir(workspace));
+        if let Some(target) = self.spec() {
+            target.configure_cargo(&mut command, workspace);
+        }
         if self.bmi2 {
             let encoded = std::env::var("CARGO_ENCODED_RUSTFLAGS").ok();
             let plain = std::env::var("RUSTFLAGS").ok();
             let (name, value) = rustflags_with(encoded, plain, &BMI2_RUSTFLAGS);
             command.env(name, value);
         }
+        command
+    }
+
+    /// What the matrix knows of the target (linker, runner), if it is one
+    /// of its own.
+    pub fn spec(&self) -> Option<&'static Target> {
+        targets::find(&self.target)
+    }
+
+    /// Whether the target's programs run under an emulator here.
+    pub fn is_emulated(&self) -> bool {
+        self.spec().is_some_and(Target::is_emulated)
+    }
+
+    /// A command that runs the binary `name` of `profile` built for this
+    /// combination, through the target's emulator or WASI runtime.
+    pub fn run_binary(&self, workspace: &Path, profile: &str, name: &str) -> Command {
+        let file_name = self.spec().map_or_else(|| name.to_string(), |target| target.binary_name(name));
+        let binary = self.profile_dir(workspace, profile).join(file_name);
+        let mut words = self.spec().map(|target| target.runner_words(workspace)).unwrap_or_default();
+        words.push(binary.display().to_string());
+        let mut command = Command::new(&words[0]);
+        command.args(&words[1..]);
         command
     }
 
@@ -189,14 +205,24 @@ pub fn with_bmi2_flavour(combinations: &[Combination]) -> Vec<Combination> {
     flavoured
 }
 
-/// The matrix narrowed by `--target` and `--backend` options: an empty list
-/// means "all of them".
-pub fn select(targets: &[String], backends: &[Backend]) -> Vec<Combination> {
-    let targets: Vec<&str> =
-        if targets.is_empty() { TARGETS.to_vec() } else { targets.iter().map(String::as_str).collect() };
+/// The matrix narrowed by `--target` and `--backend` options: no target
+/// means the command's `defaults`, `all` every target of
+/// [`targets::ALL`], no backend both backends.
+pub fn select(targets: &[String], backends: &[Backend], defaults: &[&str]) -> Vec<Combination> {
+    let mut chosen: Vec<&str> = Vec::new();
+    for target in targets {
+        if target == "all" {
+            chosen.extend(targets::ALL.iter().map(|target| target.triple));
+        } else {
+            chosen.push(target);
+        }
+    }
+    if chosen.is_empty() {
+        chosen = defaults.to_vec();
+    }
     let backends: &[Backend] = if backends.is_empty() { &Backend::ALL } else { backends };
     let mut combinations = Vec::new();
-    for target in targets {
+    for target in chosen {
         for &backend in backends {
             let combination = Combination::new(target, backend);
             if !combinations.contains(&combination) {
@@ -269,9 +295,25 @@ pub fn ensure_targets_installed(combinations: &[Combination]) -> Result<(), Stri
 mod tests {
     use super::*;
 
+    const DEFAULTS: [&str; 2] = targets::COMPARE_DEFAULT;
+
+    #[test]
+    fn all_is_every_target_and_other_defaults_apply() {
+        let all = select(&["all".to_string()], &[Backend::HiLo], &DEFAULTS);
+        assert_eq!(all.len(), targets::ALL.len());
+        let tests = select(&[], &[], &targets::TEST_DEFAULT);
+        assert_eq!(tests.len(), 2 * targets::TEST_DEFAULT.len());
+        assert!(tests.iter().any(Combination::is_emulated));
+        let run =
+            Combination::new(targets::WASM32, Backend::Native).run_binary(Path::new("/ws"), "release", "bb");
+        let words: Vec<String> = run.get_args().map(|arg| arg.to_string_lossy().into_owned()).collect();
+        assert_eq!(run.get_program(), "python3");
+        assert!(words[1].ends_with("wasm32-wasip1/release/bb.wasm"), "{words:?}");
+    }
+
     #[test]
     fn empty_selection_is_the_full_matrix() {
-        let all = select(&[], &[]);
+        let all = select(&[], &[], &DEFAULTS);
         assert_eq!(all.len(), 4);
         assert_eq!(all[0].to_string(), "x86_64-unknown-linux-gnu/native");
         assert_eq!(all[3].to_string(), "i686-unknown-linux-musl/hilo");
@@ -279,9 +321,9 @@ mod tests {
 
     #[test]
     fn selection_narrows_each_dimension_and_drops_duplicates() {
-        let picked = select(&[I686.to_string(), I686.to_string()], &[Backend::HiLo]);
+        let picked = select(&[I686.to_string(), I686.to_string()], &[Backend::HiLo], &DEFAULTS);
         assert_eq!(picked, vec![Combination::new(I686, Backend::HiLo)]);
-        let picked = select(&[], &[Backend::Native]);
+        let picked = select(&[], &[Backend::Native], &DEFAULTS);
         assert_eq!(
             picked,
             vec![Combination::new(X86_64, Backend::Native), Combination::new(I686, Backend::Native)]
@@ -303,7 +345,8 @@ mod tests {
     #[test]
     fn each_combination_has_its_own_target_dir() {
         let workspace = Path::new("/ws");
-        let dirs: Vec<PathBuf> = select(&[], &[]).iter().map(|c| c.target_dir(workspace)).collect();
+        let dirs: Vec<PathBuf> =
+            select(&[], &[], &DEFAULTS).iter().map(|c| c.target_dir(workspace)).collect();
         assert_eq!(dirs[1], Path::new("/ws/target/xtask/x86_64-unknown-linux-gnu-hilo"));
         for (index, dir) in dirs.iter().enumerate() {
             assert!(!dirs[index + 1..].contains(dir));
@@ -334,13 +377,16 @@ mod tests {
 
     #[test]
     fn bmi2_flavour_follows_each_x86_64_native_only() {
-        let flavoured = with_bmi2_flavour(&select(&[], &[]));
+        let flavoured = with_bmi2_flavour(&select(&[], &[], &DEFAULTS));
         let labels: Vec<String> = flavoured.iter().map(Combination::label).collect();
         assert_eq!(
             labels,
             ["x86_64/native", "x86_64/native+bmi2", "x86_64/hilo", "i686/native", "i686/hilo"]
         );
-        assert_eq!(with_bmi2_flavour(&select(&[I686.to_string()], &[])), select(&[I686.to_string()], &[]));
+        assert_eq!(
+            with_bmi2_flavour(&select(&[I686.to_string()], &[], &DEFAULTS)),
+            select(&[I686.to_string()], &[], &DEFAULTS)
+        );
         // Already flavoured: not doubled.
         assert_eq!(with_bmi2_flavour(&flavoured), flavoured);
     }

@@ -12,6 +12,10 @@ use std::io::BufRead;
 /// the depths of the speed comparison in issue 4 (6, 5, 7, 5, 5, 5).
 const DEFAULT_NODE_LIMIT: u64 = 200_000_000;
 
+/// The same for targets that run under an emulator, some 20 to 50 times
+/// slower: their counts prove correctness, not speed.
+pub const EMULATED_NODE_LIMIT: u64 = 5_000_000;
+
 /// One position to run perft on, at one depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftCase {
@@ -29,11 +33,16 @@ pub struct PerftCase {
 /// A depth beyond the published counts has no expected count: the
 /// combinations are then only checked against each other.
 pub fn reference_cases(depth: Option<u32>) -> Vec<PerftCase> {
+    reference_cases_below(depth, DEFAULT_NODE_LIMIT)
+}
+
+/// [`reference_cases`] with the default depths below `node_limit` leaves.
+pub fn reference_cases_below(depth: Option<u32>, node_limit: u64) -> Vec<PerftCase> {
     POSITIONS
         .iter()
         .map(|reference| {
-            let depth = depth
-                .unwrap_or_else(|| reference.deepest_below(DEFAULT_NODE_LIMIT).map_or(1, |(depth, _)| depth));
+            let depth =
+                depth.unwrap_or_else(|| reference.deepest_below(node_limit).map_or(1, |(depth, _)| depth));
             PerftCase {
                 name: reference.name.to_string(),
                 fen: reference.fen.to_string(),

@@ -1,5 +1,9 @@
 //! `bb perft`: output format, options, deep perft, EPD suites.
 
+// These tests start the `bb` binary as a process, which a wasm32-wasip1
+// program cannot do; there `cargo xtask compare` runs `bb` itself.
+#![cfg(not(target_family = "wasm"))]
+
 mod common;
 use common::*;
 

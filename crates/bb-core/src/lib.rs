@@ -8,8 +8,9 @@
 //!
 //! `U64` has two backends with the same API, both always compiled:
 //! [`backend::native`] (one `u64`) and [`backend::hilo`] (two `u32` halves,
-//! for 32-bit targets). The build picks one by target pointer width
-//! (64 → native, 32 → hi/lo); the environment variable `BB_BACKEND=native`
+//! for 32-bit targets). The build picks the one measured faster: native on
+//! 64-bit targets and on wasm32 (whose JITs have 64-bit integers), hi/lo on
+//! the other 32-bit targets; the environment variable `BB_BACKEND=native`
 //! or `BB_BACKEND=hilo` overrides it. [`BACKEND`] says which is in use.
 //!
 //! [`platform`] is where every build- and CPU-dependent choice of bb is made

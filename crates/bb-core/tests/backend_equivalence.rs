@@ -188,14 +188,14 @@ macro_rules! equivalence_tests {
 equivalence_tests!(native_backend, bb_core::backend::native::U64);
 equivalence_tests!(hilo_backend, bb_core::backend::hilo::U64);
 
-/// The selected backend follows `BB_BACKEND` when it is set, and the target
-/// pointer width otherwise.
+/// The selected backend follows `BB_BACKEND` when it is set, and otherwise
+/// the target: native on 64-bit targets and wasm32, hi/lo on other 32-bit ones.
 #[test]
 fn selected_backend_matches_the_build_environment() {
     let expected = match option_env!("BB_BACKEND") {
         Some("hilo") => bb_core::Backend::HiLo,
         Some("native") => bb_core::Backend::Native,
-        _ if cfg!(target_pointer_width = "64") => bb_core::Backend::Native,
+        _ if cfg!(any(target_pointer_width = "64", target_arch = "wasm32")) => bb_core::Backend::Native,
         _ => bb_core::Backend::HiLo,
     };
     assert_eq!(bb_core::BACKEND, expected);

@@ -121,3 +121,21 @@ fn draws_the_position_alone_decides() {
     // Mate on the hundredth ply stands.
     assert!(!position("7k/7Q/6K1/8/8/8/8/8 b - - 100 80").is_draw_ignoring_repetition());
 }
+
+/// From the `move_text` fuzz target (issue #17): in a Chess960 position the
+/// standard notation of castling (the king's destination) can name a
+/// plain king move too. Here Black's king on d8 castles with the b8 rook
+/// to c8, and d8c8 is also a legal king step: the text means the step, and
+/// castling must be written king takes rook, d8b8 (UCI_Chess960 notation).
+/// A standard position never has this clash.
+#[test]
+fn chess960_castling_is_written_king_takes_rook_where_the_destination_is_ambiguous() {
+    let chess960 = position("1r1k4/1b1np3/p7/n1pR4/8/qPBP2p1/2N1P1r1/b1NKQ1R1 b b - 1 29");
+    assert!(chess960.is_chess960());
+    let step = chess960.parse_uci_move("d8c8").expect("d8c8");
+    assert!(!step.is_castling());
+    let castling = chess960.parse_uci_move("d8b8").expect("d8b8");
+    assert!(castling.is_castling());
+    assert_eq!(castling.uci(true).to_string(), "d8b8");
+    assert_eq!(castling.uci(false).to_string(), "d8c8");
+}

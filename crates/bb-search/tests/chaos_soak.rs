@@ -13,6 +13,10 @@
 //! `BB_SOAK_GAMES` (default 20, about five seconds) and `BB_SOAK_SEED` set the
 //! length and the randomness; the figures are printed (`--nocapture`).
 
+// These tests talk to a running engine from a second thread; wasm32-wasip1
+// has no threads, and `uci_script.rs` drives the engine there.
+#![cfg(not(target_family = "wasm"))]
+
 mod common;
 
 use bb_movegen::Position;

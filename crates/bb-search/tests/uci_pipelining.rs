@@ -3,6 +3,10 @@
 //! reach the searches that were still waiting. Regression tests for the
 //! failures quoted in the issue.
 
+// These tests talk to a running engine from a second thread; wasm32-wasip1
+// has no threads, and `uci_script.rs` drives the engine there.
+#![cfg(not(target_family = "wasm"))]
+
 mod common;
 
 use bb_movegen::Position;

@@ -2,6 +2,10 @@
 //! through a channel (so the engine sees them arrive while it searches) and
 //! the answers are read back from a shared buffer.
 
+// These tests talk to a running engine from a second thread; wasm32-wasip1
+// has no threads, and `uci_script.rs` drives the engine there.
+#![cfg(not(target_family = "wasm"))]
+
 mod common;
 
 use bb_movegen::Position;

@@ -40,6 +40,32 @@ fn finish(output: Output) -> Run {
     }
 }
 
+/// The environment variable through which `cargo xtask` names the emulator
+/// that runs this target's binaries (`qemu-s390x -L /usr/s390x-linux-gnu`,
+/// say) when the host cannot run them itself. Cargo's own runner setting
+/// reaches only the test binaries, not the `bb` they start.
+pub const RUNNER_VARIABLE: &str = "BB_TEST_RUNNER";
+
+/// The emulator's words from [`RUNNER_VARIABLE`]; empty when `bb` runs directly.
+pub fn runner_words() -> Vec<String> {
+    std::env::var(RUNNER_VARIABLE).unwrap_or_default().split_whitespace().map(str::to_string).collect()
+}
+
+/// Whether `bb` runs under an emulator: its timings and its memory figures
+/// are then the emulator's too.
+pub fn is_emulated() -> bool {
+    !runner_words().is_empty()
+}
+
+/// A command that starts the built `bb`, through the emulator if there is one.
+pub fn bb_command() -> Command {
+    let mut words = runner_words();
+    words.push(env!("CARGO_BIN_EXE_bb").to_string());
+    let mut command = Command::new(&words[0]);
+    command.args(&words[1..]);
+    command
+}
+
 /// Runs `bb` with `args` and no input.
 pub fn bb(args: &[&str]) -> Run {
     bb_with_input(args, "")
@@ -47,7 +73,7 @@ pub fn bb(args: &[&str]) -> Run {
 
 /// Runs `bb` with `args`, writing `input` to its stdin.
 pub fn bb_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bb"))
+    let mut child = bb_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

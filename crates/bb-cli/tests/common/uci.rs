@@ -21,13 +21,15 @@ pub struct UciProcess {
 impl UciProcess {
     /// Starts `bb` (optionally through `sh -c` with a `prefix` such as a `ulimit`).
     pub fn start() -> UciProcess {
-        UciProcess::spawn(Command::new(env!("CARGO_BIN_EXE_bb")))
+        UciProcess::spawn(super::bb_command())
     }
 
     /// Starts `bb` under `sh -c "<shell_prefix>; exec bb"`.
     pub fn start_in_shell(shell_prefix: &str) -> UciProcess {
         let mut command = Command::new("sh");
-        command.arg("-c").arg(format!("{shell_prefix}; exec \"$0\"")).arg(env!("CARGO_BIN_EXE_bb"));
+        let mut words = super::runner_words();
+        words.push(env!("CARGO_BIN_EXE_bb").to_string());
+        command.arg("-c").arg(format!("{shell_prefix}; exec \"$@\"")).arg("sh").args(words);
         UciProcess::spawn(command)
     }
 

@@ -283,10 +283,10 @@ mod tests {
 
     #[test]
     fn a_big_table_is_ready_at_once_and_clears_without_writing_it() {
-        // 4 GB (1 GB on 32-bit targets, the most they offer) of untouched,
+        // 4 GB (or the most the target offers, if less) of untouched,
         // lazily zeroed pages: no time and no memory until used.
         // (Generous bound: the machine may be loaded.)
-        let megabytes = if cfg!(target_pointer_width = "64") { 4096 } else { 1024 };
+        let megabytes = crate::uci::options::MAX_HASH_MB.min(4096);
         let start = std::time::Instant::now();
         let mut table = TranspositionTable::new(megabytes).unwrap();
         assert_eq!(table.bytes() / (1024 * 1024), megabytes - 1, "whole buckets only");

@@ -187,3 +187,14 @@ pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<String> {
     }
     moves
 }
+
+/// Runs the UCI loop on the calling thread over the whole `script` at once
+/// (as `bb < file` does) and returns what it wrote. Needs no thread of the
+/// test's own, so it also runs where none can be started (wasm32-wasip1).
+pub fn run_script(script: &[&str]) -> Vec<String> {
+    let output = SharedOutput::default();
+    let input = script.iter().map(|line| format!("{line}\n")).collect::<String>();
+    bb_search::run_uci(std::io::Cursor::new(input.into_bytes()), output.clone());
+    let bytes = output.0.lock().unwrap().clone();
+    String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
+}

@@ -15,6 +15,7 @@ mod watch;
 use crate::{perft, Move, Position};
 use identity::Identity;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::thread;
 use std::time::Instant;
 pub use table::{PerftTable, TableSizeError};
@@ -96,7 +97,8 @@ impl ThreadedPerft {
         if depth == 0 {
             return Ok(Vec::new());
         }
-        let (stop, mut report) = watch.into_parts();
+        let (stop, reporter) = watch.into_parts();
+        let reporter = reporter.map(Mutex::new);
         let run = Run { engine: self, stop };
         let root_moves = position.legal_moves();
         let (units, units_per_root) = split_into_units(position, &root_moves, depth);
@@ -104,18 +106,22 @@ impl ThreadedPerft {
         let next_unit = AtomicUsize::new(0);
         let start = Instant::now();
         thread::scope(|scope| {
-            let work = || run.work(&units, &next_unit, &tally);
+            let work = || run.work(&units, &next_unit, &tally, None);
             for helper in 1..self.threads {
                 // A thread the system refuses is no error: the others take
                 // its share from the shared counter.
                 let _ = thread::Builder::new().name(format!("perft-{helper}")).spawn_scoped(scope, work);
             }
-            if let Some((interval, report)) = report.as_mut() {
-                let watcher = || watch::report_until_ended(&tally, *interval, start, report.as_mut());
-                // Without a watcher the run goes on unwatched.
-                let _ = thread::Builder::new().name(String::from("perft-watch")).spawn_scoped(scope, watcher);
+            let Some(reporter) = &reporter else { return work() };
+            let watcher = || watch::report_until_ended(&tally, start, reporter);
+            if thread::Builder::new().name(String::from("perft-watch")).spawn_scoped(scope, watcher).is_ok() {
+                return work();
             }
-            work();
+            // No thread to watch from (wasm32-wasip1 has none at all): this
+            // thread reports between its own units, then watches the rest.
+            let mut inline = watch::InlineWatcher::new(&tally, start, reporter);
+            run.work(&units, &next_unit, &tally, Some(&mut inline));
+            watch::report_until_ended(&tally, start, reporter);
         });
         if tally.was_stopped() {
             return Err(Stopped);
@@ -136,8 +142,19 @@ impl Run<'_> {
     }
 
     /// Counts units until none is left or the run is stopped.
-    fn work(&self, units: &[Unit], next_unit: &AtomicUsize, tally: &Tally) {
+    /// With `inline`, the progress callback is called from here between
+    /// units, for a run that has no watcher thread.
+    fn work(
+        &self,
+        units: &[Unit],
+        next_unit: &AtomicUsize,
+        tally: &Tally,
+        mut inline: Option<&mut watch::InlineWatcher<'_, '_>>,
+    ) {
         while let Some(unit) = units.get(next_unit.fetch_add(1, Ordering::Relaxed)) {
+            if let Some(inline) = inline.as_mut() {
+                inline.report_if_due();
+            }
             let count = if self.stopped() { None } else { self.subtree(&unit.position, unit.depth) };
             let Some(count) = count else {
                 tally.stop();

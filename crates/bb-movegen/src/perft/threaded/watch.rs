@@ -4,6 +4,7 @@
 use super::tally::Tally;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How far a run has come, as handed to a progress callback.
@@ -74,7 +75,8 @@ impl<'a> Watch<'a> {
 
     /// `report` is called every `interval` while the run goes on, and once
     /// more when it ends (with [`Progress::ended`] set), on a thread of its
-    /// own.
+    /// own (or, where no thread can be started, as on wasm32-wasip1, by the
+    /// calling thread between its work units).
     pub fn on_progress(mut self, interval: Duration, report: impl FnMut(&Progress) + Send + 'a) -> Watch<'a> {
         self.reporter = Some((interval, Box::new(report)));
         self
@@ -103,16 +105,13 @@ pub(super) fn is_raised(stop: Option<&AtomicBool>) -> bool {
     stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
 }
 
-/// Calls `report` with the progress in `tally` every `interval` until the
+/// Calls the reporter with the progress in `tally` every interval until the
 /// run ends (every unit done, or stopped), then once more.
-pub(super) fn report_until_ended(
-    tally: &Tally,
-    interval: Duration,
-    start: Instant,
-    report: &mut (dyn FnMut(&Progress) + Send + '_),
-) {
+pub(super) fn report_until_ended(tally: &Tally, start: Instant, reporter: &Mutex<Reporter<'_>>) {
+    let mut reporter = reporter.lock().unwrap_or_else(PoisonError::into_inner);
+    let (interval, report) = &mut *reporter;
     loop {
-        let ended = tally.wait_until_ended(interval);
+        let ended = tally.wait_until_ended(*interval);
         let mut progress = tally.progress();
         progress.elapsed = start.elapsed();
         progress.ended = ended;
@@ -120,5 +119,35 @@ pub(super) fn report_until_ended(
         if ended {
             return;
         }
+    }
+}
+
+/// The progress callback of a run without a watcher thread, called by the
+/// calling thread between its own work units whenever the interval passed.
+pub(super) struct InlineWatcher<'run, 'watch> {
+    tally: &'run Tally,
+    start: Instant,
+    reporter: &'run Mutex<Reporter<'watch>>,
+    next_report: Instant,
+}
+
+impl<'run, 'watch> InlineWatcher<'run, 'watch> {
+    pub(super) fn new(tally: &'run Tally, start: Instant, reporter: &'run Mutex<Reporter<'watch>>) -> Self {
+        let interval = reporter.lock().unwrap_or_else(PoisonError::into_inner).0;
+        InlineWatcher { tally, start, reporter, next_report: start + interval }
+    }
+
+    /// Reports the progress (never as ended) if the interval has passed.
+    pub(super) fn report_if_due(&mut self) {
+        let now = Instant::now();
+        if now < self.next_report {
+            return;
+        }
+        let mut reporter = self.reporter.lock().unwrap_or_else(PoisonError::into_inner);
+        let (interval, report) = &mut *reporter;
+        let mut progress = self.tally.progress();
+        progress.elapsed = now - self.start;
+        report(&progress);
+        self.next_report = now + *interval;
     }
 }
