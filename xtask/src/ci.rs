@@ -67,6 +67,10 @@ pub fn cross_test(options: &Options) -> Result<bool, String> {
 /// counts stay below it. `cross-test` runs the full depths everywhere.
 const EMULATED_CI_PERFT_NODE_LIMIT: &str = "2000000";
 
+/// The crates with a `serde` feature, and the feature turned on.
+const SERDE_PACKAGES: [&str; 6] =
+    ["--package", "bb-core", "--package", "bb-movegen", "--features", "bb-core/serde,bb-movegen/serde"];
+
 /// Seconds each fuzz target runs in `ci`.
 const FUZZ_SECONDS: &str = "15";
 
@@ -99,6 +103,15 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         let mut no_std = host.cargo(&workspace, "clippy");
         no_std.args(["--package", "bb-movegen", "--all-targets", "--", "-D", "warnings"]);
         reports.push(run_step(&workspace, "clippy/bb-movegen-no-std", no_std, false, options.verbose)?);
+
+        // The optional `serde` feature of the value types, linted and
+        // tested on the host (no workspace member turns it on).
+        let mut serde_lint = host.cargo(&workspace, "clippy");
+        serde_lint.args(SERDE_PACKAGES).args(["--all-targets", "--", "-D", "warnings"]);
+        reports.push(run_step(&workspace, "clippy/serde", serde_lint, false, options.verbose)?);
+        let mut serde_test = host.cargo(&workspace, "test");
+        serde_test.args(SERDE_PACKAGES);
+        reports.push(run_step(&workspace, "serde", serde_test, true, options.verbose)?);
 
         // Users read the crates' docs: they must build without a warning
         // (broken or private intra-doc links included).

@@ -39,6 +39,8 @@ mod direction;
 mod piece;
 pub mod platform;
 pub mod random;
+#[cfg(feature = "serde")]
+mod serde_support;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
@@ -80,3 +82,8 @@ static_assertions::assert_eq_size!(Piece, u8);
 static_assertions::assert_impl_all!(Bitboard: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
 static_assertions::assert_impl_all!(Square: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
 static_assertions::assert_impl_all!(Piece: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -37,6 +37,8 @@ mod moves;
 pub mod perft;
 mod position;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_support;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};

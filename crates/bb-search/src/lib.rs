@@ -48,3 +48,8 @@ pub use search::{
     SearchState,
 };
 pub use uci::run_uci;
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
