@@ -183,6 +183,9 @@ fn bad_books_are_errors_not_panics() {
     assert!(matches!(missing, BookError::Io(_)), "{missing}");
     assert!(missing.to_string().starts_with("cannot read the book: "), "{missing}");
 
+    let directory = Book::open(std::env::temp_dir()).err().unwrap();
+    assert_eq!(directory.to_string(), "cannot read the book: not a regular file");
+
     let empty = &mut Book::from_bytes(Vec::new()).unwrap();
     assert!(empty.is_empty());
     assert_eq!(empty.entries(&Position::startpos()).unwrap(), []);

@@ -95,7 +95,13 @@ impl Book<BufReader<File>> {
     /// # Ok::<(), bb_movegen::polyglot::BookError>(())
     /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Self, BookError> {
-        Book::from_reader(BufReader::new(File::open(path)?))
+        let file = File::open(path)?;
+        // A directory opens on some systems, and seeking in a pipe or a
+        // device means nothing: only a regular file is a book.
+        if !file.metadata()?.is_file() {
+            return Err(BookError::Io(std::io::Error::other("not a regular file")));
+        }
+        Book::from_reader(BufReader::new(file))
     }
 }
 
