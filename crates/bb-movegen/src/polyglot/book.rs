@@ -57,6 +57,37 @@ impl RawEntry {
     }
 }
 
+/// The entry of `entries` that `random` (uniform over `u64`) picks, each in
+/// proportion to its weight: what [`Book::choose`] does, for a caller that
+/// wants the entries too. `None` when every weight is 0.
+///
+/// ```
+/// use bb_movegen::polyglot::{weighted_pick, BookEntry};
+/// use bb_movegen::Move;
+///
+/// let entries = [
+///     BookEntry { mv: Move::NULL, weight: 3, learn: 0 },
+///     BookEntry { mv: Move::NULL, weight: 1, learn: 0 },
+/// ];
+/// assert_eq!(weighted_pick(&entries, 0).unwrap().weight, 3);
+/// assert_eq!(weighted_pick(&entries, u64::MAX).unwrap().weight, 1);
+/// assert_eq!(weighted_pick(&entries[..0], 7), None);
+/// ```
+pub fn weighted_pick(entries: &[BookEntry], random: u64) -> Option<BookEntry> {
+    let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
+    // Scale `random` onto 0..total with a widening multiply: unbiased up to
+    // rounding, and it uses the high bits, the best of weak generators.
+    let mut target = ((u128::from(random) * u128::from(total)) >> 64) as u64;
+    for entry in entries {
+        let weight = u64::from(entry.weight);
+        if target < weight {
+            return Some(*entry);
+        }
+        target -= weight;
+    }
+    None
+}
+
 /// A Polyglot opening book, read from a file, from bytes or from any
 /// `Read + Seek` source.
 ///
@@ -206,20 +237,7 @@ impl<R: Read + Seek> Book<R> {
     /// being a uniformly random number (the caller owns the randomness,
     /// so play is reproducible). `None` as for [`Book::best`].
     pub fn choose(&mut self, position: &Position, random: u64) -> Result<Option<Move>, BookError> {
-        let entries = self.entries(position)?;
-        let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
-        // Scale `random` onto 0..total with a widening multiply: unbiased
-        // up to rounding, and it uses the high bits, the best of weak
-        // generators.
-        let mut target = ((u128::from(random) * u128::from(total)) >> 64) as u64;
-        for entry in entries {
-            let weight = u64::from(entry.weight);
-            if target < weight {
-                return Ok(Some(entry.mv));
-            }
-            target -= weight;
-        }
-        Ok(None)
+        Ok(weighted_pick(&self.entries(position)?, random).map(|entry| entry.mv))
     }
 
     /// Reads the whole book once to check that its keys are in ascending

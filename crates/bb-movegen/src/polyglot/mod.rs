@@ -19,7 +19,7 @@ mod book_error;
 mod writer;
 
 #[cfg(feature = "std")]
-pub use book::{Book, BookEntry};
+pub use book::{weighted_pick, Book, BookEntry};
 #[cfg(feature = "std")]
 pub use book_error::BookError;
 #[cfg(feature = "std")]
