@@ -72,6 +72,11 @@ fn chess960_rights_map_by_side() {
         standard.polyglot_key() ^ standard_none.polyglot_key(),
         all.polyglot_key() ^ none.polyglot_key()
     );
+    // python-chess maps them the same way (values from
+    // `chess.polyglot.zobrist_hash(chess.Board(fen, chess960=True))`).
+    assert_eq!(all.polyglot_key(), 0x0cad19b91c203984);
+    assert_eq!(keys, [0x3d7a04777892fa94, 0xfdc8ac3ec3a9b814]);
+    assert_eq!(none.polyglot_key(), 0x77973412cba1966d);
 }
 
 /// (FEN, key) pairs computed by python-chess.

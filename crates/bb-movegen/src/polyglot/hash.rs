@@ -26,9 +26,9 @@ impl Position {
     ///
     /// Chess960 castling rights map by side: a king-side right (the rook on
     /// the king's h-file side) takes the "short" key and a queen-side right
-    /// the "long" key, whatever file the rook stands on. Polyglot has no
-    /// Chess960 books, so this only keeps distinct rights distinct; note
-    /// that python-chess instead drops rights whose rook is not in a corner.
+    /// the "long" key, whatever file the rook stands on. The Polyglot format
+    /// predates Chess960 and says nothing of it; this is what python-chess
+    /// does too, so Chess960 books made with it can be read.
     ///
     /// ```
     /// use bb_movegen::Position;
