@@ -35,6 +35,7 @@ mod move_text;
 mod movegen;
 mod moves;
 pub mod perft;
+pub mod polyglot;
 mod position;
 mod rules;
 #[cfg(feature = "serde")]

@@ -7,6 +7,7 @@
 //! option that does not exist, a table the system cannot give) is answered
 //! with one `info string` line and changes nothing.
 
+use super::book::{BookPick, EngineBook};
 use super::command::{shorten, Command, GoParams, StartPosition};
 use super::go::search_limits;
 use super::options::{declarations, parse_change, OptionChange, Options};
@@ -30,6 +31,8 @@ pub(super) struct Engine {
     history: Vec<u64>,
     options: Options,
     state: Arc<Mutex<SearchState>>,
+    /// The opening book of `BookFile`, used when `OwnBook` is on.
+    book: EngineBook,
     running: Option<RunningSearch>,
     /// `go`s started so far: numbers each search, so that a late
     /// [`Event::SearchDone`] is never taken for the current search's.
@@ -58,6 +61,7 @@ impl Engine {
             history: Vec::new(),
             options,
             state: Arc::new(Mutex::new(state)),
+            book: EngineBook::new(),
             running: None,
             searches: 0,
             input_closed: false,
@@ -179,6 +183,17 @@ impl Engine {
             OptionChange::ClearHash => lock(&self.state).clear(),
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::Chess960(on) => self.options.chess960 = on,
+            OptionChange::OwnBook(on) => self.options.own_book = on,
+            OptionChange::BookFile(path) => {
+                if let Err(error) = self.book.set_file(path.as_deref()) {
+                    let kept = match self.book.path() {
+                        Some(old) => format!("keeping the book '{}'", shorten(old)),
+                        None => "no book loaded".to_string(),
+                    };
+                    let path = path.as_deref().unwrap_or_default();
+                    self.info_string(&format!("BookFile '{}': {error}; {kept}", shorten(path)));
+                }
+            }
         }
     }
 
@@ -232,6 +247,13 @@ impl Engine {
         let move_overhead = Duration::from_millis(self.options.move_overhead_ms);
         let limits = search_limits(params, self.position.side_to_move(), move_overhead);
         let ends_only_on_stop = limits.ends_only_on_stop();
+        if let Some(pick) = self.book_move(params, ends_only_on_stop) {
+            // Answered here, on the session thread, before the next
+            // command is taken: the same order as a search's `bestmove`.
+            let mv = pick.mv.uci(self.options.chess960);
+            self.info_string(&format!("book move {mv} (weight {} of {})", pick.weight, pick.total));
+            return self.say(&format!("bestmove {mv}"));
+        }
         let signals = Arc::new(SearchSignals::default());
         signals.pondering.store(params.ponder, Ordering::Release);
         let request =
@@ -263,6 +285,26 @@ impl Engine {
                     signals.stop.store(true, Ordering::Release);
                 }
                 job.run();
+            }
+        }
+    }
+
+    /// The book move `go` answers with, if `OwnBook` is on and the book
+    /// has one. Only for a `go` that would end by itself: `go infinite`,
+    /// `go ponder` and `go` alone must not answer before `stop` (or
+    /// `ponderhit`), so they search; nor with `searchmoves`, which the
+    /// book knows nothing of. A book that fails to read is reported and
+    /// the engine searches.
+    fn book_move(&mut self, params: &GoParams, ends_only_on_stop: bool) -> Option<BookPick> {
+        if !self.options.own_book || params.ponder || ends_only_on_stop || !params.searchmoves.is_empty() {
+            return None;
+        }
+        match self.book.pick(&self.position) {
+            Ok(pick) => pick,
+            Err(error) => {
+                let path = self.book.path().unwrap_or_default().to_string();
+                self.info_string(&format!("book '{}': {error}; searching", shorten(&path)));
+                None
             }
         }
     }

@@ -7,7 +7,21 @@
 //!   during a search wait, `stop`/`ponderhit`/`isready`/`quit` act at once;
 //!   `quit` and the end of input); `engine`: what each command does;
 //!   `search_thread`: one `go` on its own thread; `output`: the shared,
-//!   line-at-a-time output; `reader`: lines read with bounded memory.
+//!   line-at-a-time output; `reader`: lines read with bounded memory;
+//!   `book`: the Polyglot opening book of `BookFile`.
+//!
+//! # Opening book
+//!
+//! With `OwnBook` on and a Polyglot book loaded by `BookFile`, a `go` in
+//! a book position answers `info string book move <move> (weight <w> of
+//! <total>)` and `bestmove <move>` at once, without searching, picking
+//! among the book moves at random by weight. It is answered on the session
+//! thread when the `go` is carried out, so it keeps its place among the
+//! other commands like any `bestmove`. `go infinite`, `go ponder`, `go`
+//! alone and `go searchmoves ...` always search (the first three must not
+//! answer before `stop`). `BookFile` opens the book at once: a path that
+//! fails is one `info string` naming it and the error, and the book loaded
+//! before stays; an empty value (or `<empty>`) unloads the book.
 //!
 //! # Hostile input
 //!
@@ -50,6 +64,7 @@
 //! stopped, completes its first iteration and prints its `bestmove`. So
 //! `printf 'position startpos\ngo depth 5\n' | bb` prints one `bestmove`.
 
+mod book;
 pub mod command;
 mod engine;
 pub mod go;

@@ -28,6 +28,8 @@ pub const MAX_HASH_MB: usize = if cfg!(target_family = "wasm") {
 } else {
     1_024
 };
+/// How an empty string option value is written in the `uci` answer.
+pub const EMPTY_STRING: &str = "<empty>";
 /// Default time kept in reserve per move for communication delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 /// Largest move overhead accepted.
@@ -44,6 +46,8 @@ pub struct Options {
     pub ponder: bool,
     /// `UCI_Chess960`: castling moves are written king-takes-rook.
     pub chess960: bool,
+    /// `OwnBook`: `go` answers from the book (`BookFile`) when it can.
+    pub own_book: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             ponder: false,
             chess960: false,
+            own_book: false,
         }
     }
 }
@@ -68,6 +73,11 @@ pub fn declarations() -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         "option name Ponder type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
+        "option name OwnBook type check default false".to_string(),
+        // An empty string default is written `<empty>`, as Stockfish does
+        // for its paths; GUIs (cutechess, Arena) read it as empty, and
+        // send it back as a value, which `parse_change` takes as no book.
+        format!("option name BookFile type string default {EMPTY_STRING}"),
     ]
 }
 
@@ -86,6 +96,10 @@ pub enum OptionChange {
     Ponder(bool),
     /// Set `UCI_Chess960`.
     Chess960(bool),
+    /// Set `OwnBook`.
+    OwnBook(bool),
+    /// Load the Polyglot book at this path, or unload the book (`None`).
+    BookFile(Option<String>),
 }
 
 /// Why a `setoption` was refused.
@@ -161,6 +175,11 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "clear hash" => Ok(OptionChange::ClearHash),
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
         "uci_chess960" => check("UCI_Chess960", value).map(OptionChange::Chess960),
+        "ownbook" => check("OwnBook", value).map(OptionChange::OwnBook),
+        // No value, an empty one or `<empty>`: no book.
+        "bookfile" => Ok(OptionChange::BookFile(
+            value.map(str::trim).filter(|path| !path.is_empty() && *path != EMPTY_STRING).map(String::from),
+        )),
         _ => Err(OptionError::Unknown(name.to_string())),
     }
 }
@@ -178,6 +197,14 @@ mod tests {
         assert_eq!(parse_change("Clear Hash", None), Ok(OptionChange::ClearHash));
         assert_eq!(parse_change("UCI_Chess960", Some("true")), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_change("Ponder", Some("False")), Ok(OptionChange::Ponder(false)));
+        assert_eq!(parse_change("OwnBook", Some("true")), Ok(OptionChange::OwnBook(true)));
+        assert_eq!(
+            parse_change("BookFile", Some("/books/my book.bin")),
+            Ok(OptionChange::BookFile(Some("/books/my book.bin".to_string())))
+        );
+        for empty in [None, Some(""), Some("<empty>")] {
+            assert_eq!(parse_change("bookfile", empty), Ok(OptionChange::BookFile(None)));
+        }
     }
 
     #[test]
@@ -192,6 +219,7 @@ mod tests {
         assert!(parse_change("Threads", Some("2")).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
         assert!(parse_change("Ponder", Some("yes")).is_err());
+        assert!(parse_change("OwnBook", None).is_err());
         assert_eq!(parse_change("Skill", Some("3")).unwrap_err().to_string(), "unknown option 'Skill'");
     }
 
@@ -203,6 +231,8 @@ mod tests {
                 Some(line.split(" default ").nth(1).unwrap().split(' ').next().unwrap().to_string())
             } else if line.contains("type check") {
                 Some("false".to_string())
+            } else if line.contains("type string") {
+                Some(line.split(" default ").nth(1).unwrap().to_string())
             } else {
                 None
             };
