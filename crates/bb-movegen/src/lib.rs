@@ -38,6 +38,8 @@ mod moves;
 pub mod perft;
 mod position;
 mod rules;
+mod setup;
+mod validation;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};
@@ -47,6 +49,8 @@ pub use movegen::MoveFilter;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use setup::{CastlingRook, Setup};
+pub use validation::{Relaxation, Validation};
 
 static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
