@@ -144,3 +144,27 @@ fn the_rules_that_are_never_relaxed_stay_enforced() {
     assert_eq!(all, Validation::PLAYABLE);
     assert!(Relaxation::ALL.iter().all(|rule| !Validation::STRICT.relaxes(*rule)));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+    /// Along random playouts (rights lost, en-passant squares set and
+    /// cleared), every position's setup gives it back, strictly and leniently.
+    #[test]
+    fn setups_round_trip_along_random_playouts(
+        start in 0..2usize,
+        choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..150),
+    ) {
+        let starts = [bb_movegen::STARTPOS_FEN, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"];
+        let mut position = Position::from_fen(starts[start]).unwrap();
+        for choice in choices {
+            proptest::prop_assert_eq!(position.setup().position(), Ok(position));
+            proptest::prop_assert_eq!(position.setup().position_with(Validation::PLAYABLE), Ok(position));
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            position = position.play(legal[usize::from(choice) % legal.len()]);
+        }
+    }
+}
