@@ -12,8 +12,10 @@
 
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::error::{FenError, FenField};
+use crate::setup::CastlingRook;
+use crate::validation::{Builder, Validation};
 use crate::Position;
-use bb_core::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, U64};
+use bb_core::{Color, File, Piece, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -40,8 +42,28 @@ pub fn split_fields(text: &str) -> impl Iterator<Item = &str> {
 }
 
 impl Position {
-    /// Parses and validates a FEN string.
+    /// Parses and validates a FEN string strictly: positions that cannot
+    /// arise in a game are refused ([`Validation::STRICT`]).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(text, Validation::STRICT)
+    }
+
+    /// Parses a FEN string and validates it as `validation` says: the
+    /// syntax is never relaxed, some rules about the position may be
+    /// ([`Relaxation`](crate::Relaxation)). The rules are those of
+    /// [`Setup::position_with`](crate::Setup::position_with), applied in
+    /// the same order.
+    ///
+    /// ```
+    /// use bb_movegen::{Position, Validation};
+    ///
+    /// // Nine white pawns: more than a game can have, but playable.
+    /// let fen = "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let position = Position::from_fen_with(fen, Validation::PLAYABLE).unwrap();
+    /// assert_eq!(position.legal_moves().len(), 18);
+    /// ```
+    pub fn from_fen_with(text: &str, validation: Validation) -> Result<Position, FenError> {
         let text = text.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r');
         if text.is_empty() {
             return Err(FenError::Empty);
@@ -61,35 +83,36 @@ impl Position {
             return Err(FenError::FieldCount(count));
         }
 
-        let mut position = Position::empty();
-        parse_placement(&mut position, fields[0])?;
-        position.side_to_move = match fields[1] {
+        let board = parse_placement(fields[0])?;
+        let side_to_move = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             _ => return Err(FenError::BadSideToMove),
         };
-        validate_material(&position)?;
-        parse_castling(&mut position, fields[2])?;
-        position.en_passant = match fields[3] {
+        // Validation runs stage by stage as the fields are read, so the
+        // first error is the same as it always was.
+        let mut builder = Builder::new(&board, side_to_move, validation)?;
+        if fields[2] != "-" {
+            for c in fields[2].chars() {
+                builder.castling_right(CastlingRook::from_letter(c).ok_or(FenError::BadCastlingChar(c))?)?;
+            }
+        }
+        let en_passant = match fields[3] {
             "-" => None,
             square => Some(square.parse::<Square>().map_err(|_| FenError::BadEnPassant)?),
         };
+        let (mut halfmove_clock, mut fullmove_number) = (0, 1);
         if count == 6 {
-            position.halfmove_clock = parse_counter(fields[4], FenField::HalfmoveClock)?;
-            // Full-move number 0 is read as 1, as python-chess does.
-            position.fullmove_number = parse_counter(fields[5], FenField::FullmoveNumber)?.max(1);
+            halfmove_clock = parse_counter(fields[4], FenField::HalfmoveClock)?;
+            fullmove_number = parse_counter(fields[5], FenField::FullmoveNumber)?;
         }
-        validate_en_passant(&position)?;
-        validate_checks(&mut position)?;
-        // Counters that merely disagree (a half-move clock larger than the
-        // plies the full-move number allows) are accepted, as python-chess
-        // and shakmaty do: FENs found in the wild often have them.
-        position.hash = U64::from_u64(position.compute_zobrist_key());
-        Ok(position)
+        builder.finish(en_passant, halfmove_clock, fullmove_number)
     }
 }
 
-fn parse_placement(position: &mut Position, placement: &str) -> Result<(), FenError> {
+/// The pieces of a FEN placement field, by square index.
+fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], FenError> {
+    let mut board = [None; 64];
     let rank_count = placement.split('/').count();
     if rank_count != 8 {
         return Err(FenError::RankCount(rank_count));
@@ -110,7 +133,7 @@ fn parse_placement(position: &mut Position, placement: &str) -> Result<(), FenEr
                 if file >= 8 {
                     return Err(FenError::RankLength { rank: rank as u8 + 1 });
                 }
-                position.put(piece, Square::new(File::from_index(file), rank));
+                board[Square::new(File::from_index(file), rank).index()] = Some(piece);
                 file += 1;
             } else {
                 return Err(FenError::BadPlacementChar(c));
@@ -123,83 +146,7 @@ fn parse_placement(position: &mut Position, placement: &str) -> Result<(), FenEr
             return Err(FenError::RankLength { rank: rank as u8 + 1 });
         }
     }
-    Ok(())
-}
-
-/// One king each, no pawn on a back rank, no more pieces than pawns and
-/// promotions allow.
-fn validate_material(position: &Position) -> Result<(), FenError> {
-    for color in Color::ALL {
-        let count = position.by_color_kind(color, PieceKind::King).count();
-        if count != 1 {
-            return Err(FenError::KingCount { color, count });
-        }
-    }
-    let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-    if let Some(square) = (position.by_kind(PieceKind::Pawn) & back_ranks).first_square() {
-        return Err(FenError::PawnOnBackRank(square));
-    }
-    for color in Color::ALL {
-        let count = |kind| position.by_color_kind(color, kind).count();
-        let promoted = count(PieceKind::Queen).saturating_sub(1)
-            + count(PieceKind::Rook).saturating_sub(2)
-            + count(PieceKind::Bishop).saturating_sub(2)
-            + count(PieceKind::Knight).saturating_sub(2);
-        if count(PieceKind::Pawn) + promoted > 8 {
-            return Err(FenError::TooMuchMaterial(color));
-        }
-    }
-    Ok(())
-}
-
-fn parse_castling(position: &mut Position, field: &str) -> Result<(), FenError> {
-    if field == "-" {
-        return Ok(());
-    }
-    for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let home = match color {
-            Color::White => Rank::First,
-            Color::Black => Rank::Eighth,
-        };
-        let king = position.king_square(color);
-        let rooks = position.by_color_kind(color, PieceKind::Rook) & home.bitboard();
-        let (side, rook) = match c.to_ascii_lowercase() {
-            'k' => {
-                let beyond_king = rooks & !Bitboard::from_u64((2u64 << king as u32).wrapping_sub(1));
-                (CastlingSide::King, beyond_king.last_square())
-            }
-            'q' => {
-                let before_king = rooks & Bitboard::from_u64((1u64 << king as u32) - 1);
-                (CastlingSide::Queen, before_king.first_square())
-            }
-            letter @ 'a'..='h' => {
-                position.chess960 = true;
-                let file = File::from_char(letter).unwrap_or(File::A);
-                let square = Square::new(file, home);
-                let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
-                (side, Some(square).filter(|square| rooks.contains(*square)))
-            }
-            _ => return Err(FenError::BadCastlingChar(c)),
-        };
-        if position.castling.has(color, side) {
-            return Err(FenError::RepeatedCastlingRight(c));
-        }
-        let rook = match rook {
-            Some(rook) if king.rank() == home && rook.file() != king.file() => rook,
-            _ => return Err(FenError::CastlingWithoutPieces(c)),
-        };
-        let standard_rook = match side {
-            CastlingSide::King => File::H,
-            CastlingSide::Queen => File::A,
-        };
-        if king.file() != File::E || rook.file() != standard_rook {
-            position.chess960 = true;
-        }
-        position.castling = position.castling.with(color, side);
-        position.set_castling_rook(color, side, rook);
-    }
-    Ok(())
+    Ok(board)
 }
 
 fn parse_counter(text: &str, field: FenField) -> Result<u32, FenError> {
@@ -208,60 +155,6 @@ fn parse_counter(text: &str, field: FenField) -> Result<u32, FenError> {
     }
     // `u32` parsing refuses exactly the values above MAX_COUNTER.
     text.parse::<u32>().map_err(|_| FenError::BadCounter(field))
-}
-
-/// The en-passant square must lie behind an enemy pawn that could just have
-/// advanced two squares: on the right rank for the side to move, with that
-/// pawn in front of it and the square and the pawn's origin empty.
-fn validate_en_passant(position: &Position) -> Result<(), FenError> {
-    let Some(square) = position.en_passant else { return Ok(()) };
-    let mover = position.side_to_move.opposite();
-    let (expected_rank, pawn_step, origin_step) = match mover {
-        Color::White => (Rank::Third, 1, -1),
-        Color::Black => (Rank::Sixth, -1, 1),
-    };
-    let pawn = square.offset(0, pawn_step);
-    let origin = square.offset(0, origin_step);
-    let plausible = square.rank() == expected_rank
-        && pawn.is_some_and(|pawn| position.piece_at(pawn) == Some(Piece::new(mover, PieceKind::Pawn)))
-        && position.piece_at(square).is_none()
-        && origin.is_some_and(|origin| position.piece_at(origin).is_none());
-    if plausible {
-        Ok(())
-    } else {
-        Err(FenError::ImpossibleEnPassant(square))
-    }
-}
-
-/// The side not to move must not be in check, and the checks on the side to
-/// move must be ones a single move can give.
-fn validate_checks(position: &mut Position) -> Result<(), FenError> {
-    let us = position.side_to_move;
-    let them = us.opposite();
-    if position.is_attacked_by(position.king_square(them), us, position.occupied()) {
-        return Err(FenError::OpponentInCheck);
-    }
-    let checkers = position.compute_checkers();
-    position.checkers = checkers;
-    match checkers.count() {
-        0 | 1 => Ok(()),
-        2 => {
-            let king = position.king_square(us);
-            let sliders = position.by_kind(PieceKind::Bishop)
-                | position.by_kind(PieceKind::Rook)
-                | position.by_kind(PieceKind::Queen);
-            let first = checkers.first_square_unchecked();
-            let second = checkers.without(first).first_square_unchecked();
-            // A discovered check needs a slider, and the piece that moved
-            // cannot have uncovered a line it stands on itself.
-            if (checkers & sliders).is_empty() || bb_tables::line(king, first).contains(second) {
-                Err(FenError::ImpossibleCheck)
-            } else {
-                Ok(())
-            }
-        }
-        _ => Err(FenError::ImpossibleCheck),
-    }
 }
 
 impl FromStr for Position {

@@ -29,25 +29,37 @@ mod display;
 pub mod epd;
 mod error;
 mod fen;
+#[cfg(feature = "std")]
+mod game;
+mod legality;
 mod make;
 mod move_facts;
 mod move_text;
 mod movegen;
 mod moves;
+mod outcome;
 pub mod perft;
 pub mod polyglot;
 mod position;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_support;
+mod setup;
+mod validation;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};
 pub use fen::{is_field_separator, split_fields, STARTPOS_FEN};
+#[cfg(feature = "std")]
+pub use game::Game;
+pub use legality::{IllegalMove, IllegalReason};
 pub use movegen::MoveFilter;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
+pub use outcome::{DrawClaim, Outcome, FIFTY_MOVE_PLIES, SEVENTY_FIVE_MOVE_PLIES};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use setup::{CastlingRook, Setup};
+pub use validation::{Relaxation, Validation};
 
 static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);

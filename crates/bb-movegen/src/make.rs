@@ -8,9 +8,24 @@ use bb_tables::{pawn_attacks, zobrist};
 
 impl Position {
     /// The position after `mv`, which must be legal here (one from
-    /// [`Position::legal_moves`] or [`Position::parse_uci_move`]). A move
-    /// from an empty square returns the position unchanged.
+    /// [`Position::legal_moves`] or [`Position::parse_uci_move`]).
+    ///
+    /// This is the unchecked fast path that search and perft use: in
+    /// release builds nothing is verified, and an illegal move gives a
+    /// meaningless position (a move from an empty square returns the
+    /// position unchanged). Debug builds assert [`Position::is_legal`].
+    /// For a move from outside (a user, a file, a transposition table) use
+    /// [`Position::try_play`], or test it with `is_legal` first.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// let start = Position::startpos();
+    /// let e4 = start.legal_moves()[0];
+    /// assert_eq!(start.play(e4), start.try_play(e4).unwrap());
+    /// ```
     pub fn play(&self, mv: Move) -> Position {
+        debug_assert!(self.is_legal(mv), "{} is not legal in {self}", mv.uci(self.chess960));
         self.play_keyed::<true>(mv)
     }
 

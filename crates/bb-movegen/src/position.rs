@@ -402,9 +402,9 @@ impl Position {
     }
 }
 
-/// Positions are equal when they play alike and print alike: derived state
-/// (occupancies, key, checkers) follows from the rest, and the rook square of
-/// a right no longer held is forgotten.
+/// Positions are equal when they play and print alike, move counters too (for
+/// repetition, which ignores them, see [`Position::same_position`]); derived state
+/// follows from the rest, and the rook of a right no longer held is forgotten.
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         let held_rooks_equal = Color::ALL.iter().all(|color| {

@@ -3,6 +3,7 @@
 
 use super::error::{EpdError, EpdErrorKind};
 use crate::perft::MAX_DEPTH;
+use crate::{FenError, Position, Validation};
 use core::fmt;
 
 /// A parsed line: a FEN and its operations, perft counts among them.
@@ -49,6 +50,30 @@ impl<'a> EpdLine<'a> {
     /// The FEN as written (4 or 6 fields, unless the line is wrong).
     pub fn fen(&self) -> &'a str {
         self.fen
+    }
+
+    /// The position of the FEN, validated strictly.
+    pub fn position(&self) -> Result<Position, FenError> {
+        Position::from_fen(self.fen)
+    }
+
+    /// The position of the FEN, validated as `validation` says: with
+    /// [`Validation::PLAYABLE`] a suite may hold positions that cannot
+    /// arise in a game but that the generator plays (a command-line
+    /// `--lenient`).
+    ///
+    /// ```
+    /// use bb_movegen::epd::EpdLine;
+    /// use bb_movegen::{perft, Validation};
+    ///
+    /// let line = EpdLine::parse("B6b/8/8/8/2K5/5k2/8/b6B b - - ;D3 1829")?.unwrap();
+    /// assert!(line.position().is_err());
+    /// let position = line.position_with(Validation::PLAYABLE).unwrap();
+    /// assert_eq!(line.counts().map(|(depth, _)| u128::from(perft(&position, depth))).sum::<u128>(), 1829);
+    /// # Ok::<(), bb_movegen::epd::EpdError>(())
+    /// ```
+    pub fn position_with(&self, validation: Validation) -> Result<Position, FenError> {
+        Position::from_fen_with(self.fen, validation)
     }
 
     /// The perft counts, `(depth, count)` in the order written; other

@@ -3,7 +3,7 @@
 
 use super::error::{EpdError, EpdErrorKind};
 use super::line::EpdLine;
-use crate::{FenError, Position};
+use crate::{FenError, Position, Validation};
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -25,6 +25,12 @@ impl EpdRecord {
     /// The position of the FEN.
     pub fn position(&self) -> Result<Position, FenError> {
         Position::from_fen(&self.fen)
+    }
+
+    /// The position of the FEN, validated as `validation` says (see
+    /// [`EpdLine::position_with`]).
+    pub fn position_with(&self, validation: Validation) -> Result<Position, FenError> {
+        Position::from_fen_with(&self.fen, validation)
     }
 }
 

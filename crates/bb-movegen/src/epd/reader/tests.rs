@@ -130,3 +130,34 @@ fn an_endless_line_is_reported_as_soon_as_it_passes_the_limit() {
     assert_eq!(line, 1);
     assert_eq!(result.unwrap_err().kind(), EpdErrorKind::TooLong { max_bytes: 1000 });
 }
+
+#[test]
+fn lines_with_bad_positions_are_reported_with_their_numbers_and_reading_goes_on() {
+    let text = format!(
+        "{START} ;D1 20\n\
+         B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1 ;D3 1829\n\
+         # a comment\n\
+         4k2R/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 1\n\
+         {START} ;D2 400\n"
+    );
+    let outcome = |validation: crate::Validation| -> Vec<(usize, Result<String, String>)> {
+        read_all(text.as_bytes(), 16)
+            .into_iter()
+            .map(|(number, record)| {
+                let position = record.unwrap().position_with(validation);
+                (number, position.map(|position| position.to_string()).map_err(|error| error.to_string()))
+            })
+            .collect()
+    };
+    let strict = outcome(crate::Validation::STRICT);
+    let numbers: Vec<usize> = strict.iter().map(|(number, _)| *number).collect();
+    assert_eq!(numbers, [1, 2, 4, 5]);
+    let errors: Vec<usize> = strict.iter().filter(|(_, result)| result.is_err()).map(|(n, _)| *n).collect();
+    assert_eq!(errors, [2, 4]);
+    assert_eq!(strict[1].1, Err("invalid FEN (position): no legal move can give this check".to_string()));
+    let lenient = outcome(crate::Validation::PLAYABLE);
+    let errors: Vec<usize> = lenient.iter().filter(|(_, result)| result.is_err()).map(|(n, _)| *n).collect();
+    assert_eq!(errors, [4], "the side not to move in check stays refused");
+    assert_eq!(lenient[1].1, Ok("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1".to_string()));
+    assert_eq!(lenient[3].1, Ok(START.to_string()));
+}
