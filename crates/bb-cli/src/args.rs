@@ -1,9 +1,14 @@
-//! Hand-written argument parsing: a cursor over the arguments, `--name value`
-//! and `--name=value` options, numbers with ranges, and the position options
-//! (`--fen`, `--moves`) that several commands share.
+//! The command line, declared with clap's derive API: `--help` on every
+//! subcommand, suggestions for misspelt options and shell completions come
+//! from the declarations. What clap cannot check (which options go
+//! together with `--epd`) is checked by the commands themselves.
+//!
+//! Numbers are parsed by [`parse_number`] rather than clap's own parsers, so
+//! that `+3` or ` 3` are refused and the error names the accepted range.
 
 use crate::failure::Failure;
 use bb_movegen::Position;
+use clap::{Args, Parser, Subcommand};
 use std::fmt::Display;
 use std::str::FromStr;
 
@@ -11,113 +16,155 @@ use std::str::FromStr;
 /// it keeps recursion and table depth fields bounded.
 pub const MAX_DEPTH: u32 = 64;
 
-/// The arguments after the command name, consumed front to back.
-pub struct Args {
-    items: Vec<String>,
-    next: usize,
+/// The most worker threads `--threads` takes.
+pub const MAX_THREADS: usize = 256;
+
+/// The largest table `--hash` takes, in MB (64 GB).
+pub const MAX_HASH_MB: usize = 1 << 16;
+
+/// The deepest `bb bench` accepts (the search clamps deeper requests anyway).
+pub const MAX_BENCH_DEPTH: u32 = 64;
+
+/// `bb`: with no subcommand, a UCI engine on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(
+    name = "bb",
+    about = "bb - bitboard chess engine: UCI engine (the default, with no command), perft and tools",
+    after_help = "exit codes: 0 ok, 1 perft counts or games that are wrong, 2 bad input",
+    disable_version_flag = true
+)]
+pub struct Cli {
+    /// Print the version, the U64 backend and the target.
+    #[arg(short = 'V', long = "version")]
+    pub version: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
 }
 
-/// One argument, classified.
-pub enum Arg {
-    /// `--name` or `--name=value`.
-    Option {
-        /// The name with its dashes, e.g. `--fen`.
-        name: String,
-        /// The text after `=`, if the option was written that way.
-        inline: Option<String>,
-    },
-    /// Anything else.
-    Positional(String),
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the move tree of one position, or check a suite.
+    Perft(PerftArgs),
+    /// The script interface of the perftree debugger.
+    Perftree(PerftreeArgs),
+    /// Draw the board (and its bitboards).
+    Show(ShowArgs),
+    /// Fixed-depth search benchmark: its node count is the engine's signature.
+    Bench(BenchArgs),
+    /// Check every game of a PGN file: the first illegal move of each game,
+    /// with its line number.
+    Pgn(PgnArgs),
+    /// The UCI engine on stdin/stdout (the same as no command).
+    Uci,
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
 }
 
-/// True for arguments that are options rather than values. A lone `-` is a
-/// value (FEN fields use it); single-dash words are options too, so that a
-/// mistyped `-divide` is reported rather than taken as a move.
-fn looks_like_option(text: &str) -> bool {
-    text.starts_with('-') && text.len() > 1
+/// Where a command starts from: a FEN (default: the initial position) and
+/// moves played from it.
+#[derive(Args, Debug, Default)]
+pub struct PositionArgs {
+    /// Start position (default: the initial position).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// UCI moves played from it first (separate words or one quoted list).
+    #[arg(long, value_name = "UCI", num_args = 1..)]
+    pub moves: Vec<String>,
 }
 
-impl Args {
-    /// A cursor over `items`.
-    pub fn new(items: Vec<String>) -> Args {
-        Args { items, next: 0 }
-    }
-
-    /// The next argument as plain text.
-    pub fn next_text(&mut self) -> Option<String> {
-        let item = self.items.get(self.next).cloned();
-        if item.is_some() {
-            self.next += 1;
-        }
-        item
-    }
-
-    /// The next argument, classified.
-    pub fn next_arg(&mut self) -> Option<Arg> {
-        let text = self.next_text()?;
-        if text.starts_with("--") && text.len() > 2 {
-            Some(match text.split_once('=') {
-                Some((name, value)) => {
-                    Arg::Option { name: name.to_string(), inline: Some(value.to_string()) }
-                }
-                None => Arg::Option { name: text, inline: None },
-            })
-        } else if looks_like_option(&text) && text.parse::<i64>().is_err() {
-            Some(Arg::Option { name: text, inline: None })
-        } else {
-            Some(Arg::Positional(text))
-        }
-    }
-
-    /// The value of option `name`: the inline `=value`, or else the next
-    /// argument, which must not itself look like an option.
-    pub fn value_of(&mut self, name: &str, inline: Option<String>) -> Result<String, Failure> {
-        if let Some(value) = inline {
-            return Ok(value);
-        }
-        match self.items.get(self.next) {
-            Some(value) if !value.starts_with("--") => {
-                self.next += 1;
-                Ok(value.clone())
-            }
-            _ => Err(Failure::input(format!(
-                "option {name} needs a value (write {name}=VALUE if the value begins with -)"
-            ))),
-        }
-    }
-
-    /// The arguments up to the next option (or the end), each split by the
-    /// FEN and UCI rule ([`bb_movegen::split_fields`]: ASCII spaces and
-    /// tabs): the move list of `--moves e2e4 e7e5` or `--moves "e2e4 e7e5"`.
-    pub fn words_until_option(&mut self) -> Vec<String> {
-        let mut words = Vec::new();
-        while let Some(item) = self.items.get(self.next) {
-            if looks_like_option(item) {
-                break;
-            }
-            words.extend(bb_movegen::split_fields(item).map(str::to_string));
-            self.next += 1;
-        }
-        words
-    }
+/// `bb perft`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+examples:
+  bb perft 6 --divide
+  bb perft 5 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"
+  bb perft --epd suite.epd --depth 4 --threads 2 --hash 256")]
+pub struct PerftArgs {
+    /// Depth of the count (not with --epd).
+    #[arg(value_parser = depth_value, allow_negative_numbers = true)]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// One 'move count' line per root move first.
+    #[arg(long)]
+    pub divide: bool,
+    /// One JSON object per count instead of the text lines.
+    #[arg(long)]
+    pub json: bool,
+    /// Split the root over N threads.
+    #[arg(long, value_name = "N", value_parser = threads_value, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Cache subtree counts in a table of MB megabytes (0: none).
+    #[arg(long, value_name = "MB", value_parser = hash_value, allow_negative_numbers = true)]
+    pub hash: Option<usize>,
+    /// Check a suite of 'FEN ;D1 n ;D2 n ...' lines instead of one position.
+    #[arg(long, value_name = "FILE")]
+    pub epd: Option<String>,
+    /// With --epd: count each position up to depth N only.
+    #[arg(long = "depth", value_name = "N", value_parser = depth_value)]
+    pub epd_max_depth: Option<u32>,
+    /// With --epd: accept positions that are playable but cannot arise in a
+    /// game (an impossible check, too much material).
+    #[arg(long)]
+    pub lenient: bool,
 }
 
-/// Rejects an `=value` given to an option that takes none.
-pub fn no_value(name: &str, inline: Option<String>) -> Result<(), Failure> {
-    match inline {
-        None => Ok(()),
-        Some(_) => Err(Failure::input(format!("option {name} takes no value"))),
-    }
+/// `bb perftree <depth> <fen> [<moves>]`.
+#[derive(Args, Debug)]
+pub struct PerftreeArgs {
+    /// Depth of the divide.
+    #[arg(value_parser = depth_value)]
+    pub depth: u32,
+    /// The position.
+    pub fen: String,
+    /// UCI moves played from it first, space-separated in one argument.
+    #[arg(default_value = "")]
+    pub moves: String,
 }
 
-/// Parses a whole number in `low..=high`; `what` names it in the error.
-pub fn parse_number<T>(text: &str, what: &str, low: T, high: T) -> Result<T, Failure>
+/// `bb show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Also draw the bitboards move generation works with.
+    #[arg(long)]
+    pub bitboards: bool,
+}
+
+/// `bb bench [depth]`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth (default: bb-search's bench depth).
+    #[arg(value_parser = bench_depth_value)]
+    pub depth: Option<u32>,
+}
+
+/// `bb pgn FILE`.
+#[derive(Args, Debug)]
+pub struct PgnArgs {
+    /// The PGN file ('-' for stdin).
+    pub file: String,
+    /// Print each good game's moves in UCI, one game per line.
+    #[arg(long)]
+    pub uci: bool,
+}
+
+/// `bb completions SHELL`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to write the completion script for.
+    pub shell: clap_complete::Shell,
+}
+
+/// Parses a whole number in `low..=high`; the error names the range.
+/// Digits only: `FromStr` would also take a leading `+`.
+pub fn parse_number<T>(text: &str, low: T, high: T) -> Result<T, String>
 where
     T: FromStr + PartialOrd + Display + Copy,
 {
-    let bad =
-        || Failure::input(format!("invalid {what} '{text}': expected a whole number from {low} to {high}"));
-    // Digits only: `FromStr` would also take a leading `+`.
+    let bad = || format!("expected a whole number from {low} to {high}");
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(bad());
     }
@@ -127,40 +174,31 @@ where
     }
 }
 
-/// Parses a perft depth, 0 to [`MAX_DEPTH`].
-pub fn parse_depth(text: &str) -> Result<u32, Failure> {
-    parse_number(text, "depth", 0, MAX_DEPTH)
+fn depth_value(text: &str) -> Result<u32, String> {
+    parse_number(text, 0, MAX_DEPTH)
 }
 
-/// The error for an option a command does not know.
-pub fn unknown_option(command: &str, name: &str) -> Failure {
-    Failure::input(format!("unknown option '{name}' for '{command}' (see 'bb help')"))
+fn bench_depth_value(text: &str) -> Result<u32, String> {
+    parse_number(text, 1, MAX_BENCH_DEPTH)
 }
 
-/// The error for a stray positional argument.
-pub fn unexpected_argument(command: &str, text: &str) -> Failure {
-    let hint = if text.len() == 1 && "wb".contains(text) { " (quote the FEN: --fen \"...\")" } else { "" };
-    Failure::input(format!("unexpected argument '{text}' for '{command}'{hint}"))
+fn threads_value(text: &str) -> Result<usize, String> {
+    parse_number(text, 1, MAX_THREADS)
 }
 
-/// Where a command starts from: a FEN (default: the initial position) and
-/// moves played from it.
-#[derive(Default)]
-pub struct PositionSpec {
-    /// The FEN text, if given.
-    pub fen: Option<String>,
-    /// UCI moves to play from the FEN.
-    pub moves: Vec<String>,
+fn hash_value(text: &str) -> Result<usize, String> {
+    parse_number(text, 0, MAX_HASH_MB)
 }
 
-impl PositionSpec {
+impl PositionArgs {
     /// Parses the FEN and plays the moves.
     pub fn resolve(&self) -> Result<Position, Failure> {
         let start = match &self.fen {
             Some(fen) => Position::from_fen(fen).map_err(Failure::input)?,
             None => Position::startpos(),
         };
-        play_moves(start, &self.moves)
+        let moves: Vec<&str> = self.moves.iter().flat_map(|item| bb_movegen::split_fields(item)).collect();
+        play_moves(start, &moves)
     }
 }
 
@@ -179,49 +217,93 @@ pub fn play_moves<S: AsRef<str>>(start: Position, moves: &[S]) -> Result<Positio
     Ok(position)
 }
 
+/// clap's error as one line: its first line without `error: `, the lines
+/// that complete it (the missing arguments), its useful tips (a similar
+/// option), then where to read more. The exit code stays the CLI's own.
+pub fn one_line_error(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let mut message = String::new();
+    let mut help = "bb help".to_string();
+    for line in rendered.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage: ") {
+            // `bb perft [OPTIONS] [DEPTH]`: the command's words name its help.
+            let words: Vec<&str> =
+                usage.split(' ').take_while(|word| !word.starts_with(['[', '<', '-'])).collect();
+            help = format!("{} --help", words.join(" "));
+        } else if line.starts_with("For more information") || line.starts_with("tip: to pass") {
+            // clap's pointer to --help is replaced below; the tip about
+            // `--` would suggest passing a misspelt option as a value.
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            message.push_str("; ");
+            message.push_str(tip);
+        } else {
+            let text = line.strip_prefix("error: ").unwrap_or(line);
+            if !message.is_empty() {
+                message.push(' ');
+            }
+            message.push_str(text);
+        }
+    }
+    // A FEN given without quotes splits into words; the second is the side
+    // to move.
+    if message.contains("unexpected argument 'w' found") || message.contains("unexpected argument 'b' found")
+    {
+        message.push_str("; quote the FEN: --fen \"...\"");
+    }
+    format!("{message} (see '{help}')")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn args(items: &[&str]) -> Args {
-        Args::new(items.iter().map(|item| item.to_string()).collect())
+    fn parse(items: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("bb").chain(items.iter().copied()))
     }
 
     #[test]
-    fn options_take_inline_or_following_values() {
-        let mut cursor = args(&["--fen=-x", "--hash", "16", "--threads", "--divide"]);
-        let Some(Arg::Option { name, inline }) = cursor.next_arg() else { panic!("expected an option") };
-        assert_eq!((name.as_str(), inline.as_deref()), ("--fen", Some("-x")));
-        let Some(Arg::Option { name, inline }) = cursor.next_arg() else { panic!("expected an option") };
-        assert_eq!(cursor.value_of(&name, inline).ok(), Some("16".to_string()));
-        let Some(Arg::Option { name, inline }) = cursor.next_arg() else { panic!("expected an option") };
-        assert!(cursor.value_of(&name, inline).is_err(), "--divide is not a value of --threads");
+    fn the_declarations_are_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
-    fn move_lists_stop_at_the_next_option_and_split_words() {
-        let mut cursor = args(&["e2e4 e7e5", "g1f3", "--divide"]);
-        assert_eq!(cursor.words_until_option(), ["e2e4", "e7e5", "g1f3"]);
-        assert!(matches!(cursor.next_arg(), Some(Arg::Option { .. })));
+    fn options_take_inline_or_following_values_and_moves_split() {
+        let cli = parse(&["perft", "3", "--fen=8/8", "--moves", "e2e4 e7e5", "g1f3", "--divide"]).unwrap();
+        let Some(Command::Perft(perft)) = cli.command else { panic!("not perft") };
+        assert_eq!((perft.depth, perft.position.fen.as_deref(), perft.divide), (Some(3), Some("8/8"), true));
+        assert_eq!(perft.position.moves, ["e2e4 e7e5", "g1f3"]);
+        assert!(parse(&["perft", "3", "--fen", "--divide"]).is_err(), "--divide is not a FEN");
     }
 
     #[test]
     fn numbers_are_digits_in_range() {
-        assert_eq!(parse_depth("7").ok(), Some(7));
+        assert_eq!(depth_value("7"), Ok(7));
         for bad in ["", "+3", "-1", "65", "3x", "99999999999999999999", " 3"] {
-            assert!(parse_depth(bad).is_err(), "{bad:?} was accepted");
+            assert!(depth_value(bad).is_err(), "{bad:?} was accepted");
         }
     }
 
     #[test]
+    fn errors_are_one_line_with_the_suggestion() {
+        let error = parse(&["perft", "3", "--divde"]).unwrap_err();
+        let line = one_line_error(&error);
+        assert!(!line.contains('\n'), "{line}");
+        assert!(line.contains("'--divde'") && line.contains("'--divide'"), "{line}");
+        assert!(line.ends_with("(see 'bb perft --help')"), "{line}");
+        let missing = one_line_error(&parse(&["perftree", "3"]).unwrap_err());
+        assert!(missing.contains("not provided: <FEN>"), "{missing}");
+    }
+
+    #[test]
     fn moves_are_played_and_bad_ones_named() {
-        let spec = PositionSpec { fen: None, moves: vec!["e2e4".into(), "e7e5".into()] };
+        let spec = PositionArgs { fen: None, moves: vec!["e2e4 e7e5".into()] };
         let position = spec.resolve().ok().map(|position| position.to_string());
         assert_eq!(
             position.as_deref(),
             Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
         );
-        let spec = PositionSpec { fen: None, moves: vec!["e2e4".into(), "e2e4".into()] };
+        let spec = PositionArgs { fen: None, moves: vec!["e2e4".into(), "e2e4".into()] };
         let Err(Failure::Input(message)) = spec.resolve() else { panic!("an illegal move was played") };
         assert!(message.starts_with("move 2 'e2e4'"), "{message}");
     }

@@ -3,11 +3,13 @@
 //! With no arguments it is a UCI engine on stdin/stdout. Subcommands count
 //! perft (one position, a divide, an EPD suite, or deep runs on several
 //! threads with a hash table), speak perftree's script interface, draw a
-//! position and its bitboards, and run the search benchmark. `bb help`
-//! lists them.
+//! position and its bitboards, check PGN files, write shell completions and
+//! run the search benchmark. `bb help` lists them; the command line is
+//! declared in [`args`] with clap.
 //!
-//! Exit codes: 0 success, 1 perft counts that disagree with a suite, 2 bad
-//! input (one line on stderr says what is wrong).
+//! Exit codes: 0 success, 1 perft counts that disagree with a suite or PGN
+//! games with an illegal move, 2 bad input (one line on stderr says what is
+//! wrong).
 #![forbid(unsafe_code)]
 
 mod args;
@@ -17,41 +19,24 @@ mod failure;
 mod perft_cmd;
 mod perft_json;
 mod perftree;
+mod pgn;
 mod progress;
 mod report;
 mod show;
 
-use args::Args;
+use args::{Cli, Command};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use failure::{CommandResult, Failure};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-bb - bitboard chess engine
-
-usage:
-  bb                                  UCI engine on stdin/stdout
-  bb perft <depth> [options]          count the leaves of the move tree
-      --fen FEN | --fen=FEN             start position (default: the initial position)
-      --moves UCI...                    moves played from it first
-      --divide                          one 'move count' line per root move first
-      --threads N                       split the root over N threads (default 1)
-      --hash MB                         cache subtree counts in a table of MB megabytes
-      --json                            one JSON object instead of the text lines
-  bb perft --epd FILE [--depth N]     check a suite of 'FEN ;D1 n ;D2 n ...' lines
-                                      (--threads, --hash and --json work here too)
-  bb perftree <depth> <fen> [<moves>] the script interface of the perftree debugger
-  bb show [--fen FEN] [--moves UCI...] [--bitboards]
-                                      draw the board (and its bitboards)
-  bb bench [depth]                    fixed-depth search benchmark
-  bb --version                        version, backend and target
-  bb help                             this text
-
-exit codes: 0 ok, 1 perft mismatch, 2 bad input
-";
-
 fn main() -> ExitCode {
-    let outcome = collect_arguments().and_then(run);
+    let outcome = match parse_arguments() {
+        Ok(Some(cli)) => run(cli.command),
+        Ok(None) => Ok(()),
+        Err(failure) => Err(failure),
+    };
     match outcome {
         Ok(()) | Err(Failure::OutputClosed) => ExitCode::SUCCESS,
         Err(Failure::Mismatch) => ExitCode::from(1),
@@ -64,28 +49,42 @@ fn main() -> ExitCode {
     }
 }
 
-/// The arguments after the program name; non-UTF-8 ones are an error.
-fn collect_arguments() -> Result<Vec<String>, Failure> {
-    std::env::args_os()
-        .skip(1)
-        .map(|arg| {
-            arg.into_string().map_err(|arg| Failure::input(format!("argument {arg:?} is not valid UTF-8")))
-        })
-        .collect()
+/// The parsed command line, or `None` when it asked for the help or the
+/// version, which are then printed already.
+fn parse_arguments() -> Result<Option<Cli>, Failure> {
+    match Cli::try_parse() {
+        Ok(cli) if cli.version => {
+            print(&version_line())?;
+            Ok(None)
+        }
+        Ok(cli) => Ok(Some(cli)),
+        Err(error) if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let mut text = error.render().to_string();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            print(&text)?;
+            Ok(None)
+        }
+        Err(error) => Err(Failure::Input(args::one_line_error(&error))),
+    }
 }
 
-fn run(arguments: Vec<String>) -> CommandResult {
-    let mut args = Args::new(arguments);
-    let Some(command) = args.next_text() else { return engine::run_uci_engine() };
-    match command.as_str() {
-        "perft" => perft_cmd::run(args),
-        "perftree" => perftree::run(args),
-        "show" => show::run(args),
-        "bench" => engine::run_bench(args),
-        "uci" => engine::run_uci_engine(),
-        "help" | "--help" | "-h" => print(USAGE),
-        "--version" | "-V" | "version" => print(&version_line()),
-        _ => Err(Failure::input(format!("unknown command '{command}' (see 'bb help')"))),
+fn run(command: Option<Command>) -> CommandResult {
+    match command {
+        None | Some(Command::Uci) => engine::run_uci_engine(),
+        Some(Command::Perft(options)) => perft_cmd::run(options),
+        Some(Command::Perftree(options)) => perftree::run(options),
+        Some(Command::Show(options)) => show::run(options),
+        Some(Command::Bench(options)) => engine::run_bench(options),
+        Some(Command::Pgn(options)) => pgn::run(options),
+        Some(Command::Completions(options)) => {
+            // Into memory first: clap_complete panics on a write error, and
+            // `bb completions bash | head` closes the pipe early.
+            let mut script = Vec::new();
+            clap_complete::generate(options.shell, &mut Cli::command(), "bb", &mut script);
+            print(&String::from_utf8_lossy(&script))
+        }
     }
 }
 

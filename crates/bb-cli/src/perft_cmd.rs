@@ -2,40 +2,20 @@
 //! suite (`bb perft --epd FILE`), optionally on several threads with a hash
 //! table (bb-movegen's [`ThreadedPerft`]).
 
-use crate::args::{self, Arg, Args, PositionSpec};
+use crate::args::PerftArgs;
 use crate::epd;
 use crate::failure::{CommandResult, Failure};
 use crate::perft_json::{MoveJson, PerftJson};
 use crate::{progress, report};
 use bb_movegen::perft::{PerftTable, ThreadedPerft};
-use bb_movegen::{Move, Position};
+use bb_movegen::{Move, Position, Validation};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-/// The most worker threads `--threads` takes.
-const MAX_THREADS: usize = 256;
-
-/// The largest table `--hash` takes, in MB (64 GB).
-const MAX_HASH_MB: usize = 1 << 16;
-
-/// The options of `bb perft`.
-#[derive(Default)]
-struct PerftOptions {
-    depth: Option<u32>,
-    position: PositionSpec,
-    divide: bool,
-    json: bool,
-    threads: Option<usize>,
-    hash_megabytes: Option<usize>,
-    epd_file: Option<String>,
-    epd_max_depth: Option<u32>,
-}
-
-/// Runs `bb perft` with the arguments after `perft`.
-pub fn run(mut args: Args) -> CommandResult {
-    let options = parse_options(&mut args)?;
+/// Runs `bb perft`.
+pub fn run(options: PerftArgs) -> CommandResult {
     let engine = build_engine(&options)?;
-    match &options.epd_file {
+    match &options.epd {
         Some(path) => {
             let misplaced = [
                 (options.depth.is_some(), "a positional depth (use --depth N)"),
@@ -46,13 +26,14 @@ pub fn run(mut args: Args) -> CommandResult {
             if let Some((_, what)) = misplaced.iter().find(|(given, _)| *given) {
                 return Err(Failure::input(format!("{what} cannot be combined with --epd")));
             }
-            run_suite(&engine, path, options.epd_max_depth, options.json)
+            run_suite(&engine, path, &options)
         }
         None => {
-            if options.epd_max_depth.is_some() {
-                return Err(Failure::input(
-                    "--depth goes with --epd; for one position write 'bb perft <depth>'",
-                ));
+            let misplaced = [(options.epd_max_depth.is_some(), "--depth"), (options.lenient, "--lenient")];
+            if let Some((_, what)) = misplaced.iter().find(|(given, _)| *given) {
+                return Err(Failure::input(format!(
+                    "{what} goes with --epd; for one position write 'bb perft <depth>'"
+                )));
             }
             let depth =
                 options.depth.ok_or_else(|| Failure::input("perft needs a depth, e.g. 'bb perft 5'"))?;
@@ -60,49 +41,6 @@ pub fn run(mut args: Args) -> CommandResult {
             run_position(&engine, &position, depth, options.divide, options.json)
         }
     }
-}
-
-fn parse_options(args: &mut Args) -> Result<PerftOptions, Failure> {
-    let mut options = PerftOptions::default();
-    while let Some(arg) = args.next_arg() {
-        match arg {
-            Arg::Positional(text) if options.depth.is_none() => {
-                options.depth = Some(args::parse_depth(&text)?)
-            }
-            Arg::Positional(text) => return Err(args::unexpected_argument("perft", &text)),
-            Arg::Option { name, inline } => match name.as_str() {
-                "--fen" => options.position.fen = Some(args.value_of(&name, inline)?),
-                "--moves" => {
-                    args::no_value(&name, inline)?;
-                    options.position.moves.extend(args.words_until_option());
-                }
-                "--divide" => {
-                    args::no_value(&name, inline)?;
-                    options.divide = true;
-                }
-                "--json" => {
-                    args::no_value(&name, inline)?;
-                    options.json = true;
-                }
-                "--threads" => {
-                    let text = args.value_of(&name, inline)?;
-                    options.threads = Some(args::parse_number(&text, "thread count", 1, MAX_THREADS)?);
-                }
-                "--hash" => {
-                    let text = args.value_of(&name, inline)?;
-                    options.hash_megabytes =
-                        Some(args::parse_number(&text, "hash size (MB)", 0, MAX_HASH_MB)?);
-                }
-                "--epd" => options.epd_file = Some(args.value_of(&name, inline)?),
-                "--depth" => {
-                    let text = args.value_of(&name, inline)?;
-                    options.epd_max_depth = Some(args::parse_depth(&text)?);
-                }
-                _ => return Err(args::unknown_option("perft", &name)),
-            },
-        }
-    }
-    Ok(options)
 }
 
 /// The threaded perft and whether it shows a progress line.
@@ -130,8 +68,8 @@ impl Engine {
     }
 }
 
-fn build_engine(options: &PerftOptions) -> Result<Engine, Failure> {
-    let table = match options.hash_megabytes {
+fn build_engine(options: &PerftArgs) -> Result<Engine, Failure> {
+    let table = match options.hash {
         None | Some(0) => None,
         Some(megabytes) => Some(PerftTable::with_megabytes(megabytes).map_err(Failure::input)?),
     };
@@ -180,17 +118,24 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, 
     Ok(())
 }
 
-/// A suite: every count up to `max_depth`, a `MISMATCH` line for each wrong
-/// one, a summary line, and exit code 1 if anything disagreed; with `json`,
-/// one JSON object per count instead of the lines.
-fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>, json: bool) -> CommandResult {
-    let suite = epd::read_suite(path)?;
+/// A suite: every count up to `--depth`, a `MISMATCH` line for each wrong
+/// one, a summary line, and exit code 1 if anything disagreed; with
+/// `--json`, one JSON object per count instead of the lines. Lines that
+/// cannot be read are reported on stderr as they are found and the others
+/// are counted; the run then ends with exit code 2 (1 if a count was wrong).
+fn run_suite(engine: &Engine, path: &str, options: &PerftArgs) -> CommandResult {
+    let validation = if options.lenient { Validation::PLAYABLE } else { Validation::STRICT };
+    let suite = epd::read_suite(path, validation)?;
+    for message in &suite.bad_lines {
+        let mut err = std::io::stderr().lock();
+        writeln!(err, "bb: {message}")?;
+    }
     let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let (mut mismatches, mut nodes) = (0usize, 0u128);
-    for epd::SuiteEntry { line, record, position } in &suite {
+    for epd::SuiteEntry { line, record, position } in &suite.entries {
         for &(depth, expected) in &record.counts {
-            if max_depth.is_some_and(|max| depth > max) {
+            if options.epd_max_depth.is_some_and(|max| depth > max) {
                 continue;
             }
             let count_start = Instant::now();
@@ -199,7 +144,7 @@ fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>, json: bool) ->
             if got != expected {
                 mismatches += 1;
             }
-            if json {
+            if options.json {
                 let object = PerftJson {
                     line: Some(*line),
                     fen: &record.fen,
@@ -216,19 +161,25 @@ fn run_suite(engine: &Engine, path: &str, max_depth: Option<u32>, json: bool) ->
         }
     }
     let elapsed = start.elapsed();
-    if json {
-        out.flush()?;
-        return if mismatches > 0 { Err(Failure::Mismatch) } else { Ok(()) };
+    if !options.json {
+        let unreadable = match suite.bad_lines.len() {
+            0 => String::new(),
+            count => format!(", {count} unreadable lines"),
+        };
+        writeln!(
+            out,
+            "{} positions, {mismatches} mismatches, {nodes} nodes, {} s{unreadable}",
+            suite.entries.len(),
+            report::seconds(elapsed)
+        )?;
     }
-    writeln!(
-        out,
-        "{} positions, {mismatches} mismatches, {nodes} nodes, {} s",
-        suite.len(),
-        report::seconds(elapsed)
-    )?;
     out.flush()?;
     if mismatches > 0 {
         Err(Failure::Mismatch)
+    } else if !suite.bad_lines.is_empty() {
+        let lenient =
+            if options.lenient { "" } else { " (--lenient accepts playable but impossible positions)" };
+        Err(Failure::input(format!("{} lines of {path} could not be read{lenient}", suite.bad_lines.len())))
     } else {
         Ok(())
     }

@@ -3,26 +3,19 @@
 //! `script "$depth" "$fen" "$moves"` and reads one `move count` line per
 //! root move, a blank line, and the total.
 
-use crate::args::{self, Args};
+use crate::args::{self, PerftreeArgs};
 use crate::failure::{CommandResult, Failure};
 use bb_movegen::perft::ThreadedPerft;
 use bb_movegen::Position;
 use std::io::Write;
 
-/// Runs `bb perftree` with the arguments after `perftree`.
-pub fn run(mut args: Args) -> CommandResult {
-    let usage = "usage: bb perftree <depth> <fen> [<moves>]";
-    let depth_text = args.next_text().ok_or_else(|| Failure::input(usage))?;
-    let fen = args.next_text().ok_or_else(|| Failure::input(usage))?;
+/// Runs `bb perftree`.
+pub fn run(options: PerftreeArgs) -> CommandResult {
+    let depth = options.depth;
+    let start = Position::from_fen(&options.fen).map_err(Failure::input)?;
     // perftree passes all moves as one argument, space-separated (split by
     // the rule UCI uses).
-    let moves = args.next_text().unwrap_or_default();
-    if let Some(extra) = args.next_text() {
-        return Err(args::unexpected_argument("perftree", &extra));
-    }
-    let depth = args::parse_depth(&depth_text)?;
-    let start = Position::from_fen(&fen).map_err(Failure::input)?;
-    let moves: Vec<&str> = bb_movegen::split_fields(&moves).collect();
+    let moves: Vec<&str> = bb_movegen::split_fields(&options.moves).collect();
     let position = args::play_moves(start, &moves)?;
 
     // One thread, no table, no progress line: perftree reads our output

@@ -1,36 +1,17 @@
 //! `bb show [--fen FEN] [--moves ...] [--bitboards]`: the board, and on
 //! request the bitboards move generation works with, as labelled grids.
 
-use crate::args::{self, Arg, Args, PositionSpec};
+use crate::args::ShowArgs;
 use crate::failure::{CommandResult, Failure};
 use bb_core::{Bitboard, Color};
 use bb_movegen::Position;
 use std::fmt::Write as _;
 use std::io::Write;
 
-/// Runs `bb show` with the arguments after `show`.
-pub fn run(mut args: Args) -> CommandResult {
-    let mut spec = PositionSpec::default();
-    let mut bitboards = false;
-    while let Some(arg) = args.next_arg() {
-        match arg {
-            Arg::Positional(text) => return Err(args::unexpected_argument("show", &text)),
-            Arg::Option { name, inline } => match name.as_str() {
-                "--fen" => spec.fen = Some(args.value_of(&name, inline)?),
-                "--moves" => {
-                    args::no_value(&name, inline)?;
-                    spec.moves.extend(args.words_until_option());
-                }
-                "--bitboards" => {
-                    args::no_value(&name, inline)?;
-                    bitboards = true;
-                }
-                _ => return Err(args::unknown_option("show", &name)),
-            },
-        }
-    }
-    let position = spec.resolve()?;
-    let text = render(&position, bitboards).map_err(|_| Failure::input("cannot format the board"))?;
+/// Runs `bb show`.
+pub fn run(options: ShowArgs) -> CommandResult {
+    let position = options.position.resolve()?;
+    let text = render(&position, options.bitboards).map_err(|_| Failure::input("cannot format the board"))?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;

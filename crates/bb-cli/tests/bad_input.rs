@@ -10,11 +10,14 @@ use common::*;
 #[test]
 fn bad_depths() {
     for depth in ["x", "-1", "65", "3.5", "", "99999999999999999999999"] {
-        assert_bad_input(&["perft", depth], "invalid depth");
+        assert_bad_input(&["perft", depth], "for '[DEPTH]': expected a whole number from 0 to 64");
     }
     assert_bad_input(&["perft"], "needs a depth");
-    assert_bad_input(&["perftree", "z", START], "invalid depth");
-    assert_bad_input(&["perft", "--epd", &data("good.epd"), "--depth", "x"], "invalid depth");
+    assert_bad_input(&["perftree", "z", START], "invalid value 'z' for '<DEPTH>'");
+    assert_bad_input(
+        &["perft", "--epd", &data("good.epd"), "--depth", "x"],
+        "invalid value 'x' for '--depth <N>'",
+    );
 }
 
 #[test]
@@ -51,30 +54,43 @@ fn bad_moves() {
 
 #[test]
 fn bad_options() {
-    assert_bad_input(&["perft", "3", "--frob"], "unknown option '--frob'");
-    assert_bad_input(&["perft", "3", "-divide"], "unknown option '-divide'");
-    assert_bad_input(&["perft", "3", "--fen"], "--fen needs a value");
-    assert_bad_input(&["perft", "3", "--fen", "--divide"], "--fen needs a value");
-    assert_bad_input(&["perft", "3", "--divide=yes"], "takes no value");
+    assert_bad_input(&["perft", "3", "--frob"], "unexpected argument '--frob' found (see 'bb perft --help')");
+    assert_bad_input(&["perft", "3", "--divde"], "a similar argument exists: '--divide'");
+    assert_bad_input(&["perft", "3", "-divide"], "unexpected argument '-d' found");
+    assert_bad_input(&["perft", "3", "--fen"], "a value is required for '--fen <FEN>'");
+    assert_bad_input(&["perft", "3", "--fen", "--divide"], "a value is required for '--fen <FEN>'");
+    assert_bad_input(&["perft", "3", "--divide=yes"], "unexpected value 'yes' for '--divide'");
     assert_bad_input(&["perft", "3", "4"], "unexpected argument '4'");
-    assert_bad_input(&["perft", "3", "--threads", "0"], "invalid thread count");
-    assert_bad_input(&["perft", "3", "--threads", "many"], "invalid thread count");
-    assert_bad_input(&["perft", "3", "--hash", "-5"], "invalid hash size (MB) '-5'");
-    assert_bad_input(&["perft", "3", "--hash=1000000000"], "invalid hash size");
+    assert_bad_input(
+        &["perft", "3", "--threads", "0"],
+        "for '--threads <N>': expected a whole number from 1 to 256",
+    );
+    assert_bad_input(&["perft", "3", "--threads", "many"], "invalid value 'many' for '--threads <N>'");
+    assert_bad_input(&["perft", "3", "--hash", "-5"], "invalid value '-5' for '--hash <MB>'");
+    assert_bad_input(
+        &["perft", "3", "--hash=1000000000"],
+        "for '--hash <MB>': expected a whole number from 0 to 65536",
+    );
     assert_bad_input(&["perft", "3", "--depth", "2"], "--depth goes with --epd");
     assert_bad_input(&["perft", "3", "--epd", &data("good.epd")], "cannot be combined with --epd");
-    assert_bad_input(&["perftree", "3"], "usage: bb perftree");
+    assert_bad_input(&["perft", "3", "--lenient"], "--lenient goes with --epd");
+    assert_bad_input(&["perftree", "3"], "not provided: <FEN> (see 'bb perftree --help')");
     assert_bad_input(&["perftree", "3", START, "e2e4", "extra"], "unexpected argument 'extra'");
-    assert_bad_input(&["show", "--divide"], "unknown option '--divide' for 'show'");
-    assert_bad_input(&["frobnicate"], "unknown command 'frobnicate'");
-    assert_bad_input(&["bench", "0"], "invalid bench depth");
+    assert_bad_input(&["show", "--divide"], "unexpected argument '--divide' found (see 'bb show --help')");
+    assert_bad_input(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
+    assert_bad_input(&["prefto", "3"], "similar subcommands exist: 'perftree', 'perft'");
+    assert_bad_input(
+        &["bench", "0"],
+        "invalid value '0' for '[DEPTH]': expected a whole number from 1 to 64",
+    );
+    assert_bad_input(&["completions", "cmd.exe"], "invalid value 'cmd.exe' for '<SHELL>'");
 }
 
 #[test]
 fn bad_files() {
     assert_bad_input(&["perft", "--epd", "/nonexistent/suite.epd"], "cannot read EPD file");
     assert_bad_input(&["perft", "--epd", env!("CARGO_MANIFEST_DIR")], "cannot read EPD file");
-    assert_bad_input(&["perft", "--epd"], "--epd needs a value");
+    assert_bad_input(&["perft", "--epd"], "a value is required for '--epd <FILE>'");
 }
 
 /// Issue #17: the CLI splits FEN fields by the rule UCI uses, so a

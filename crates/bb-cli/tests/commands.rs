@@ -77,8 +77,42 @@ fn version_names_backend_and_target() {
 fn help_lists_the_commands() {
     for flag in ["help", "--help", "-h"] {
         let run = bb_ok(&[flag]);
-        for command in ["bb perft", "bb perftree", "bb show", "bb bench", "--version"] {
+        for command in ["perft", "perftree", "show", "bench", "pgn", "completions", "--version", "exit codes"]
+        {
             assert!(run.stdout.contains(command), "{flag}: no {command}");
+        }
+    }
+}
+
+#[test]
+fn every_subcommand_has_its_help() {
+    let commands: [(&str, &[&str]); 7] = [
+        ("perft", &["--fen", "--moves", "--divide", "--threads", "--hash", "--epd", "--lenient"]),
+        ("perftree", &["<DEPTH>", "<FEN>"]),
+        ("show", &["--bitboards"]),
+        ("bench", &["[DEPTH]"]),
+        ("pgn", &["<FILE>"]),
+        ("uci", &["Usage: bb uci"]),
+        ("completions", &["bash", "zsh", "fish"]),
+    ];
+    for (command, words) in commands {
+        for run in [bb_ok(&[command, "--help"]), bb_ok(&["help", command])] {
+            assert!(run.stdout.contains(&format!("Usage: bb {command}")), "{command}: {}", run.stdout);
+            for word in words {
+                assert!(run.stdout.contains(word), "bb {command} --help has no {word}: {}", run.stdout);
+            }
+        }
+    }
+}
+
+#[test]
+fn completions_are_written_for_each_shell() {
+    for (shell, marker) in [("bash", "complete -F"), ("zsh", "#compdef bb"), ("fish", "complete -c bb")] {
+        let run = bb_ok(&["completions", shell]);
+        assert!(run.stdout.contains(marker), "{shell}: {}", run.stdout);
+        // fish names long options without their dashes (`-l divide`).
+        for word in ["perft", "divide", "bitboards"] {
+            assert!(run.stdout.contains(word), "{shell} completions lack {word}");
         }
     }
 }

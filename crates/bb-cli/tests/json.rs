@@ -56,5 +56,5 @@ fn a_suite_is_one_object_per_count_and_fails_on_a_mismatch() {
 
 #[test]
 fn json_takes_no_value() {
-    assert_bad_input(&["perft", "2", "--json=yes"], "takes no value");
+    assert_bad_input(&["perft", "2", "--json=yes"], "unexpected value 'yes' for '--json'");
 }

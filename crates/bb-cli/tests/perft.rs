@@ -94,10 +94,27 @@ fn a_wrong_count_is_reported_and_fails() {
     assert_eq!(shallow.code, Some(0));
 }
 
+/// Issue #11: a line that cannot be read is named with its line number on
+/// stderr, the other lines are still counted, and the run fails at the end.
 #[test]
-fn a_suite_line_that_does_not_parse_is_named() {
-    assert_bad_input(&["perft", "--epd", &data("bad-fen.epd")], "line 3: invalid FEN (castling field)");
-    assert_bad_input(&["perft", "--epd", &data("bad-count.epd")], "line 2: expected 'D<depth> <count>'");
+fn a_suite_line_that_does_not_parse_is_named_and_the_rest_counted() {
+    for (file, error) in [
+        ("bad-fen.epd", "line 3: invalid FEN (castling field)"),
+        ("bad-count.epd", "line 2: expected 'D<depth> <count>'"),
+    ] {
+        let run = bb(&["perft", "--epd", &data(file)]);
+        assert_eq!(run.code, Some(2), "{file}: {}", run.stderr);
+        let errors: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(errors.len(), 2, "{file}: {}", run.stderr);
+        assert!(errors[0].starts_with("bb: ") && errors[0].contains(error), "{file}: {}", errors[0]);
+        assert!(errors[1].contains("1 lines of") && errors[1].contains("--lenient"), "{}", errors[1]);
+        let summary = run.last_line();
+        assert!(
+            summary.contains(" 0 mismatches, ") && summary.ends_with(", 1 unreadable lines"),
+            "{summary}"
+        );
+        assert!(!summary.starts_with("0 positions"), "{file}: the good lines were not counted: {summary}");
+    }
 }
 
 /// Issue #17: an EPD file with CR-only line endings (old Mac style) reads
@@ -119,7 +136,19 @@ fn cr_only_line_endings_read_as_lines() {
         .unwrap();
     let run = bb(&["perft", "--epd", bad.to_str().unwrap()]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
-    assert!(run.stderr.contains("line 3"), "{}", run.stderr);
-    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.lines().next().is_some_and(|line| line.contains("line 3")), "{}", run.stderr);
+    assert!(run.last_line().starts_with("1 positions, 0 mismatches, 3 nodes"), "{}", run.stdout);
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// Issue #11: `--lenient` accepts a playable position that cannot arise in
+/// a game; without it the line is reported and the rest still counted.
+#[test]
+fn lenient_suites_count_impossible_but_playable_positions() {
+    let strict = bb(&["perft", "--epd", &data("impossible-check.epd")]);
+    assert_eq!(strict.code, Some(2), "{}", strict.stderr);
+    assert!(strict.stderr.lines().next().is_some_and(|line| line.contains("line 4: ")), "{}", strict.stderr);
+    assert!(strict.last_line().starts_with("2 positions, 0 mismatches, 421 nodes"), "{}", strict.stdout);
+    let lenient = bb_ok(&["perft", "--epd", &data("impossible-check.epd"), "--lenient"]);
+    assert!(lenient.last_line().starts_with("3 positions, 0 mismatches, 2362 nodes"), "{}", lenient.stdout);
 }
