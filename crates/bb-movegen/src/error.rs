@@ -6,6 +6,7 @@ use core::fmt;
 
 /// The part of a FEN string an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenField {
     /// The string as a whole (field count, characters).
     Whole,
@@ -40,8 +41,10 @@ impl fmt::Display for FenField {
     }
 }
 
-/// Why a FEN string was rejected.
+/// Why a FEN string was rejected. New reasons may be added in a minor
+/// version, so a `match` needs a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// The string is empty or blank.
     Empty,
@@ -127,7 +130,12 @@ fn color_name(color: Color) -> &'static str {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN ({}): ", self.field())?;
+        // The field is named when the error is about one: "invalid FEN
+        // (castling field): ...", but "invalid FEN: expected 6 fields".
+        match self.field() {
+            FenField::Whole => f.write_str("invalid FEN: ")?,
+            field => write!(f, "invalid FEN ({field}): ")?,
+        }
         match self {
             FenError::Empty => f.write_str("the string is empty"),
             FenError::NotAscii => f.write_str(
@@ -168,6 +176,7 @@ impl core::error::Error for FenError {}
 
 /// Why move text was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveError {
     /// Not UCI move text (`e2e4`, `e7e8q`, `0000`).
     Malformed,

@@ -20,7 +20,7 @@
 //! assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //!
 //! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
-//! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN (FEN): expected 6 fields (or 4), found 5");
+//! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN: expected 6 fields (or 4), found 5");
 //! ```
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 
@@ -46,6 +46,29 @@ mod rules;
 mod serde_support;
 mod setup;
 mod validation;
+
+/// The bb-core types this crate's API takes and returns, so that a user of
+/// bb-movegen alone need not depend on bb-core.
+pub use bb_core::{Bitboard, Color, Direction, File, Piece, PieceKind, Rank, Square};
+
+/// The attack and ray functions of bb-tables that move generation is built
+/// on, for users who write their own evaluation or move logic.
+///
+/// ```
+/// use bb_movegen::attacks::{between, rook_attacks};
+/// use bb_movegen::Square;
+///
+/// let blockers = Square::E6.bitboard();
+/// assert!(rook_attacks(Square::E4, blockers).contains(Square::E6));
+/// assert!(!rook_attacks(Square::E4, blockers).contains(Square::E7));
+/// assert_eq!(between(Square::A1, Square::A3), Square::A2.bitboard());
+/// ```
+pub mod attacks {
+    pub use bb_tables::{
+        aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+        ray, rook_attacks,
+    };
+}
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};
