@@ -37,6 +37,7 @@ mod moves;
 pub mod perft;
 mod position;
 mod rules;
+mod san;
 
 pub use castling::{CastlingRights, CastlingSide};
 pub use error::{FenError, FenField, MoveError};
@@ -45,6 +46,7 @@ pub use movegen::MoveFilter;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use san::{San, SanError, SanText};
 
 static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
