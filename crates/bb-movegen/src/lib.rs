@@ -29,6 +29,8 @@ mod display;
 pub mod epd;
 mod error;
 mod fen;
+#[cfg(feature = "std")]
+mod line_reader;
 mod make;
 mod move_facts;
 mod move_text;
