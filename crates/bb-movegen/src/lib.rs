@@ -37,6 +37,8 @@ mod move_text;
 mod movegen;
 mod moves;
 pub mod perft;
+#[cfg(feature = "std")]
+pub mod pgn;
 mod position;
 mod rules;
 mod san;
