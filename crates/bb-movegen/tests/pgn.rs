@@ -335,12 +335,17 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400), pgnish in "[\\[\\]\"{}();$!?*%.0-9a-hNBRQKOx=+# \n\r-]{0,300}") {
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400), pgnish in "([\\[\\]\"{}();$!?*%.0-9a-hNBRQKOx=+# \n\r-]|1\\. e4 |e5 |Nf3 |\\{c\\} |\\(|\\) |1-0|\\[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"\\]\n){0,60}") {
         for keep in [false, true] {
             for input in [&bytes[..], pgnish.as_bytes()] {
                 for game in PgnReader::new(input).keep_variations(keep).max_line_bytes(64).flatten() {
-                    let _ = game.final_position();
-                    let _ = written(&game);
+                    // What was read writes back to text that reads back the same.
+                    let text = written(&game);
+                    let again = read(&text, keep);
+                    prop_assert_eq!(again.len(), 1, "{}", text);
+                    let again = again[0].clone().map_err(|error| TestCaseError::fail(format!("{error}\n{text}")))?;
+                    prop_assert_eq!(&again.moves, &game.moves, "{}", text);
+                    prop_assert_eq!(again.result, game.result);
                 }
             }
         }

@@ -63,7 +63,7 @@ pub fn write_game(out: &mut impl Write, game: &Game) -> fmt::Result {
         }
     }
     out.write_char('\n')?;
-    let mut text = Wrapped { out, column: 0 };
+    let mut text = Wrapped { out, column: 0, open: 0 };
     text.comments(&game.comments)?;
     text.line(&game.start, &game.moves)?;
     text.word(game.result.as_str())?;
@@ -88,11 +88,14 @@ fn write_tag(out: &mut impl Write, name: &str, value: &str) -> fmt::Result {
 struct Wrapped<'a, W> {
     out: &'a mut W,
     column: usize,
+    /// Variations opened whose `(` is still to be written, glued to the
+    /// next word as PGN has it.
+    open: usize,
 }
 
 impl<W: Write> Wrapped<'_, W> {
     fn word(&mut self, word: &str) -> fmt::Result {
-        let width = word.chars().count();
+        let width = self.open + word.chars().count();
         if self.column > 0 && self.column + 1 + width > COLUMNS {
             self.out.write_char('\n')?;
             self.column = 0;
@@ -100,31 +103,54 @@ impl<W: Write> Wrapped<'_, W> {
             self.out.write_char(' ')?;
             self.column += 1;
         }
+        for _ in 0..std::mem::take(&mut self.open) {
+            self.out.write_char('(')?;
+        }
         self.out.write_str(word)?;
         self.column += width;
         Ok(())
     }
 
-    /// Comments as `{...}`, split into words so that they wrap too. A `}`
-    /// would end the comment early, so it is left out.
+    /// Ends a variation with `)` glued to its last word.
+    fn close(&mut self) -> fmt::Result {
+        if self.open > 0 {
+            // A variation without a move or comment.
+            self.open -= 1;
+            return self.word("()");
+        }
+        if self.column + 1 > COLUMNS {
+            self.out.write_char('\n')?;
+            self.column = 0;
+        }
+        self.out.write_char(')')?;
+        self.column += 1;
+        Ok(())
+    }
+
+    /// Comments as `{...}`, split into words so that they wrap too. One
+    /// with a `}` in it cannot be a `{` comment, so it is written as a `;`
+    /// comment, which runs to the end of its line.
     fn comments(&mut self, comments: &[String]) -> fmt::Result {
         for comment in comments {
-            let mut words = comment.split_whitespace().peekable();
-            let mut first = true;
-            if words.peek().is_none() {
-                self.word("{}")?;
+            if comment.contains('}') {
+                let flat: String =
+                    comment.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+                self.word(&format!(";{flat}"))?;
+                self.out.write_char('\n')?;
+                self.column = 0;
+                continue;
             }
-            while let Some(word) = words.next() {
-                let mut piece = String::new();
-                if first {
-                    piece.push('{');
-                    first = false;
+            let words: Vec<&str> = comment.split_whitespace().collect();
+            match words.as_slice() {
+                [] => self.word("{}")?,
+                [only] => self.word(&format!("{{{only}}}"))?,
+                [first, middle @ .., last] => {
+                    self.word(&format!("{{{first}"))?;
+                    for word in middle {
+                        self.word(word)?;
+                    }
+                    self.word(&format!("{last}}}"))?;
                 }
-                piece.extend(word.chars().filter(|&c| c != '}'));
-                if words.peek().is_none() {
-                    piece.push('}');
-                }
-                self.word(&piece)?;
             }
         }
         Ok(())
@@ -158,14 +184,9 @@ impl<W: Write> Wrapped<'_, W> {
     }
 
     fn variation(&mut self, position: &Position, variation: &Variation) -> fmt::Result {
-        // `(` glued to the first word and `)` to the last, as PGN has them.
-        let (mut open, mut close) = (String::new(), String::new());
-        Wrapped { out: &mut open, column: 0 }.comments(&variation.comments)?;
-        Wrapped { out: &mut close, column: 0 }.line(position, &variation.moves)?;
-        let text = format!("({}{}{})", open, if open.is_empty() { "" } else { " " }, close);
-        for word in text.split_whitespace() {
-            self.word(word)?;
-        }
-        Ok(())
+        self.open += 1;
+        self.comments(&variation.comments)?;
+        self.line(position, &variation.moves)?;
+        self.close()
     }
 }
