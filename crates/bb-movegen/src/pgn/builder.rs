@@ -4,6 +4,7 @@
 //! find where the game ends, and stores nothing more.
 
 use super::error::{PgnError, PgnErrorKind};
+use super::tag::parse_tag;
 use super::{Game, GameResult, PgnMove, Variation};
 use crate::Position;
 
@@ -375,23 +376,4 @@ fn suffix_nag(text: &str) -> Option<u8> {
         "?!" => 6,
         _ => return None,
     })
-}
-
-/// `[Name "value"]` at the start of `text`: the name, the unescaped value
-/// and what follows the `]`.
-fn parse_tag(text: &str) -> Option<(&str, String, &str)> {
-    let rest = text.strip_prefix('[')?.trim_start();
-    let name_end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
-    let (name, rest) = rest.split_at(name_end);
-    let mut chars = rest.trim_start().strip_prefix('"')?.char_indices();
-    let mut value = String::new();
-    loop {
-        match chars.next()?.1 {
-            '\\' => value.push(chars.next()?.1),
-            '"' => break,
-            c => value.push(c),
-        }
-    }
-    let rest = chars.as_str().trim_start().strip_prefix(']')?;
-    (!name.is_empty()).then_some((name, value, rest))
 }

@@ -51,6 +51,7 @@
 mod builder;
 mod error;
 mod reader;
+mod tag;
 mod writer;
 
 pub use error::{PgnError, PgnErrorKind};

@@ -158,3 +158,20 @@ fn san_displays_padded_and_debugs_quoted() {
     assert_eq!(format!("[{san:>5}]"), "[  Nf3]");
     assert_eq!(format!("{san:?}"), "San(\"Nf3\")");
 }
+
+#[test]
+fn printing_any_move_code_never_panics() {
+    // Not only legal moves: every code a `Move` can hold, in positions
+    // with and without check.
+    for fen in
+        [crate::STARTPOS_FEN, "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"]
+    {
+        let position = position(fen);
+        for code in 0..=u16::MAX {
+            if let Some(mv) = crate::Move::from_u16(code) {
+                let san = position.san(mv);
+                assert!(!san.as_str().is_empty(), "{fen} {mv:?}");
+            }
+        }
+    }
+}
