@@ -8,6 +8,10 @@
 //! copy ([`Position::play`]); [`MoveList`] has a fixed capacity, so move
 //! generation never allocates.
 //!
+//! Moves are read and written as UCI text ([`Position::parse_uci_move`])
+//! and as SAN ([`Position::san`], [`Position::parse_san`]); with the `std`
+//! feature, the `pgn` module reads and writes whole games.
+//!
 //! ```
 //! use bb_movegen::{perft, Position};
 //!
@@ -18,6 +22,8 @@
 //! let e4 = start.parse_uci_move("e2e4").unwrap();
 //! let after = start.play(e4);
 //! assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//!
+//! assert_eq!(after.san(after.parse_san("Nf6").unwrap()).to_string(), "Nf6");
 //!
 //! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
 //! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN (FEN): expected 6 fields (or 4), found 5");
