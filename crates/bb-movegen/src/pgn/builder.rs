@@ -168,6 +168,8 @@ impl Builder {
                 }
                 b'.' => at += 1,
                 b'*' => return self.end(line, "*", at + 1),
+                // Some scores mark en passant: `exd6 e.p.`.
+                b'e' if text[at..].starts_with("e.p.") => at += 4,
                 _ if is_symbol(byte) => {
                     let token_end = at + bytes[at..].iter().take_while(|&&b| is_symbol(b)).count();
                     let symbol = &text[at..token_end];

@@ -17,10 +17,12 @@
 //!   are read from the FEN (`KQkq` for the outermost rooks, or files).
 //! - Movetext: SAN moves (as leniently as [`Position::parse_san`]), move
 //!   numbers `12.` and `12...`, NAGs `$14` and the suffixes `!`, `?`,
-//!   `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6), comments `{...}` over
-//!   any number of lines and `;` to the end of the line, lines starting
-//!   with `%` (ignored), variations `( ... )` nested to any depth, and a
-//!   result `1-0`, `0-1`, `1/2-1/2` or `*` that ends the game.
+//!   `!!`, `??`, `!?`, `?!` (kept as NAGs 1 to 6), `e.p.` marks (skipped),
+//!   comments `{...}` over any number of lines (blanks and line breaks in
+//!   them made single spaces) and `;` to the end of the line, lines
+//!   starting with `%` (ignored), variations `( ... )` nested to any
+//!   depth, and a result `1-0`, `0-1`, `1/2-1/2` or `*` that ends the game.
+//! - Not read: null moves (`--`); a game with one is reported as a bad move.
 //! - A game also ends where the next game's tags start or at the end of
 //!   the input; its result is then its `Result` tag's, or `*`.
 //! - Variations are skipped unless [`PgnReader::keep_variations`] is set;

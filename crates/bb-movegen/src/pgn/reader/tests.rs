@@ -37,6 +37,13 @@ fn move_numbers_in_every_spelling() {
     assert_eq!(games[0].as_ref().unwrap().moves.len(), 5);
 }
 
+#[test]
+fn en_passant_marks_are_skipped() {
+    let games = read("1. e4 a6 2. e5 d5 3. exd6 e.p. exd6 *");
+    assert_eq!(games[0].as_ref().unwrap().moves.len(), 6);
+    assert!(games[0].as_ref().unwrap().moves[4].mv.is_en_passant());
+}
+
 /// A line too long hides the result on it: the game goes on to the next
 /// game's tags. An earlier error of the game is the one reported.
 #[test]
