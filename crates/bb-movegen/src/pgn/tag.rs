@@ -1,5 +1,7 @@
 //! Tag pairs, `[Name "value"]`: PGN's one quoted string, with `\"` and
-//! `\\` escapes.
+//! `\\` escapes; leniently, a backslash before anything else is itself,
+//! and a `"` not followed by the `]` is part of the value (some writers
+//! do not escape).
 
 /// `[Name "value"]` at the start of `text`: the name, the unescaped value
 /// and what follows the `]`.
@@ -11,13 +13,16 @@ pub(super) fn parse_tag(text: &str) -> Option<(&str, String, &str)> {
     let mut value = String::new();
     loop {
         match chars.next()? {
-            '\\' => value.push(chars.next()?),
-            '"' => break,
+            '\\' if chars.as_str().starts_with(['"', '\\']) => value.push(chars.next()?),
+            // Some writers do not escape quotes: a `"` is the end only
+            // where the `]` follows it.
+            '"' => match chars.as_str().trim_start().strip_prefix(']') {
+                Some(rest) => return (!name.is_empty()).then_some((name, value, rest)),
+                None => value.push('"'),
+            },
             c => value.push(c),
         }
     }
-    let rest = chars.as_str().trim_start().strip_prefix(']')?;
-    (!name.is_empty()).then_some((name, value, rest))
 }
 
 #[cfg(test)]
@@ -33,6 +38,12 @@ mod tests {
         assert_eq!(parse_tag(r#"[ White   "x" ]"#), Some(("White", "x".to_string(), "")));
         assert_eq!(parse_tag(r#"[Empty ""]"#), Some(("Empty", String::new(), "")));
         assert_eq!(parse_tag(r#"[Site "a]b"]"#).map(|tag| tag.1), Some("a]b".to_string()));
+        // Unescaped, as some writers leave them.
+        assert_eq!(
+            parse_tag(r#"[Event "Test "0" \ x"]"#).map(|tag| tag.1),
+            Some(r#"Test "0" \ x"#.to_string())
+        );
+        assert_eq!(parse_tag(r#"[A "x"] [B "y"]"#), Some(("A", "x".to_string(), r#" [B "y"]"#)));
     }
 
     #[test]
@@ -43,6 +54,7 @@ mod tests {
             r#"[ "no name"]"#,
             r#"[Event "x""#,
             r#"[Event "x\"]"#,
+            r#"[Event "x" y]"#,
             "Event",
         ] {
             assert_eq!(parse_tag(bad), None, "{bad}");
