@@ -34,10 +34,13 @@ const CLI_SUITES: [&str; 4] = [
 /// python-chess's SAN for thousands of moves: `FEN<TAB>UCI<TAB>SAN` lines.
 const SAN_CORPUS: &str = "crates/bb-movegen/tests/data/san_corpus.txt";
 
-/// The hand-written PGN fixtures: comments, variations, NAGs, set-ups,
-/// Chess960, bad games, CRLF.
-const PGN_FIXTURES: [&str; 2] =
-    ["crates/bb-movegen/tests/data/pgn/annotated.pgn", "crates/bb-movegen/tests/data/pgn/crlf.pgn"];
+/// The PGN fixtures: hand-written ones (comments, variations, NAGs,
+/// set-ups, Chess960, bad games, CRLF) and python-chess's export.
+const PGN_FIXTURES: [&str; 3] = [
+    "crates/bb-movegen/tests/data/pgn/annotated.pgn",
+    "crates/bb-movegen/tests/data/pgn/crlf.pgn",
+    "crates/bb-movegen/tests/data/pgn/python_chess.pgn",
+];
 
 /// Every how many SAN corpus lines one becomes a seed (all of them would
 /// be thousands of near-identical seeds).

@@ -13,6 +13,10 @@ use std::io::{self, BufReader, Read};
 
 const ANNOTATED: &str = include_str!("data/pgn/annotated.pgn");
 const CRLF: &str = include_str!("data/pgn/crlf.pgn");
+/// 60 random games exported by python-chess, and per game its final FEN
+/// and main-line length (`data/pgn/make_python_chess_pgn.py`).
+const PYTHON_CHESS: &str = include_str!("data/pgn/python_chess.pgn");
+const PYTHON_CHESS_EXPECTED: &str = include_str!("data/pgn/python_chess.expected");
 
 fn read(text: &str, keep_variations: bool) -> Vec<Result<Game, PgnError>> {
     PgnReader::new(text.as_bytes()).keep_variations(keep_variations).collect()
@@ -52,6 +56,38 @@ fn fixture_games_end_where_python_chess_ends_them() {
             assert_eq!(game.final_position().to_string(), *fen, "{event}");
             assert_eq!(game.positions().count(), moves + 1);
         }
+    }
+}
+
+#[test]
+fn python_chess_exports_read_to_its_final_positions() {
+    for keep in [false, true] {
+        let games = read(PYTHON_CHESS, keep);
+        let expected: Vec<(&str, &str)> =
+            PYTHON_CHESS_EXPECTED.lines().map(|line| line.split_once('\t').unwrap()).collect();
+        assert_eq!(games.len(), 60);
+        assert_eq!(games.len(), expected.len());
+        for (game, (fen, moves)) in games.iter().zip(expected) {
+            let game = game.as_ref().unwrap_or_else(|error| panic!("{error}"));
+            let last = game.final_position();
+            // python-chess writes X-FEN castling (`KQkq` for the outermost
+            // rooks), bb Shredder-FEN in Chess960: compare what they mean.
+            let oracle = Position::from_fen(fen).unwrap();
+            assert_eq!(last.to_string().split(' ').next(), fen.split(' ').next(), "game {}", game.number);
+            assert_eq!(last.side_to_move(), oracle.side_to_move(), "game {}", game.number);
+            assert_eq!(
+                last.castling_rights(),
+                oracle.castling_rights(),
+                "game {}: {fen} {last}",
+                game.number
+            );
+            assert_eq!(game.moves.len().to_string(), moves, "game {}", game.number);
+            // Its tag values are not escaped; they are read as written.
+            assert_eq!(game.tag("Event"), Some(format!("Random \"{}\" \\ game", game.number - 1).as_str()));
+        }
+        let variations: usize =
+            games.iter().flatten().flat_map(|game| &game.moves).map(|m| m.variations.len()).sum();
+        assert_eq!(variations > 0, keep);
     }
 }
 
@@ -244,7 +280,8 @@ fn written_games_read_back_the_same() {
     for keep in [false, true] {
         let mut games: Vec<Game> = read(ANNOTATED, keep).into_iter().filter_map(Result::ok).collect();
         games.extend(read(CRLF, keep).into_iter().filter_map(Result::ok));
-        assert_eq!(games.len(), 8);
+        games.extend(read(PYTHON_CHESS, keep).into_iter().filter_map(Result::ok));
+        assert_eq!(games.len(), 68);
         for game in &games {
             let text = written(game);
             assert!(text.lines().all(|line| line.len() <= 80), "{text}");
