@@ -20,7 +20,7 @@ use crate::process;
 use crate::table::Table;
 
 /// Every target in `fuzz/fuzz_targets/`, in the order they run.
-pub const TARGETS: [&str; 5] = ["fen", "move_text", "epd_line", "uci_line", "uci_session"];
+pub const TARGETS: [&str; 7] = ["fen", "move_text", "epd_line", "uci_line", "uci_session", "san", "pgn"];
 
 /// Seconds per target when `--seconds` is not given.
 const DEFAULT_SECONDS: u64 = 60;
@@ -297,11 +297,13 @@ mod tests {
 
     #[test]
     fn bad_options_are_one_line_errors() {
-        for bad in ["--seconds", "--seconds 0", "--seconds x", "--target pgn", "--depth 3", "stray"] {
+        for bad in ["--seconds", "--seconds 0", "--seconds x", "--target tcec", "--depth 3", "stray"] {
             let error = parse_options(&words(bad)).unwrap_err();
             assert!(!error.contains('\n'), "{error}");
         }
-        assert!(parse_options(&words("--target san")).unwrap_err().contains("fen, move_text"));
+        assert!(parse_options(&words("--target tcec"))
+            .unwrap_err()
+            .contains("fen, move_text, epd_line, uci_line, uci_session, san, pgn"));
     }
 
     #[test]

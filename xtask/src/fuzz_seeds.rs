@@ -12,6 +12,7 @@ use std::path::Path;
 use bb_core::random::SplitMix64;
 use bb_movegen::epd::EpdLine;
 use bb_movegen::perft::reference::POSITIONS;
+use bb_movegen::pgn::{Game, PgnMove};
 use bb_movegen::Position;
 
 /// The EPD suites of bb-movegen's tests: standard, Chess960 and random
@@ -29,6 +30,21 @@ const CLI_SUITES: [&str; 4] = [
     "crates/bb-cli/tests/data/bad-fen.epd",
     "crates/bb-cli/tests/data/wrong-count.epd",
 ];
+
+/// python-chess's SAN for thousands of moves: `FEN<TAB>UCI<TAB>SAN` lines.
+const SAN_CORPUS: &str = "crates/bb-movegen/tests/data/san_corpus.txt";
+
+/// The PGN fixtures: hand-written ones (comments, variations, NAGs,
+/// set-ups, Chess960, bad games, CRLF) and python-chess's export.
+const PGN_FIXTURES: [&str; 3] = [
+    "crates/bb-movegen/tests/data/pgn/annotated.pgn",
+    "crates/bb-movegen/tests/data/pgn/crlf.pgn",
+    "crates/bb-movegen/tests/data/pgn/python_chess.pgn",
+];
+
+/// Every how many SAN corpus lines one becomes a seed (all of them would
+/// be thousands of near-identical seeds).
+const SAN_SEED_STEP: usize = 8;
 
 /// Bad FENs, one under each `# [kind:category]` line.
 const BAD_FENS: &str = "crates/bb-movegen/tests/data/bad-fens-sample.txt";
@@ -109,6 +125,36 @@ fn seeds_for(workspace: &Path, target: &str) -> Result<Vec<String>, String> {
             }
             seeds
         }
+        "san" => {
+            // The target reads a FEN on the first line, then SAN words.
+            let corpus = read(SAN_CORPUS)?;
+            let mut seeds: Vec<String> = corpus
+                .lines()
+                .step_by(SAN_SEED_STEP)
+                .filter_map(|line| {
+                    let mut fields = line.split('\t');
+                    let (fen, _, san) = (fields.next()?, fields.next()?, fields.next()?);
+                    Some(format!("{fen}\n{san}\n"))
+                })
+                .collect();
+            seeds.extend(
+                ["Nf3", "e8=Q+", "exd6 e.p.", "0-0-0!?", "Ng1-f3", "ed5", "Qa1b2#"].map(String::from),
+            );
+            seeds
+        }
+        "pgn" => {
+            let mut seeds = Vec::new();
+            for path in PGN_FIXTURES {
+                let text = read(path)?;
+                // Each game alone, and the whole file.
+                seeds.extend(text.split("\n\n[").map(|game| format!("[{}\n", game.trim_start_matches('['))));
+                seeds.push(text);
+            }
+            seeds.extend(
+                walks(&fens).into_iter().step_by(8).filter_map(|(fen, moves)| pgn_of_walk(&fen, &moves)),
+            );
+            seeds
+        }
         other => return Err(format!("no seeds for fuzz target `{other}`")),
     };
     Ok(seeds)
@@ -144,6 +190,19 @@ fn walks(fens: &[String]) -> Vec<(String, Vec<String>)> {
     walks
 }
 
+/// A walk as a PGN game from its FEN (`SetUp` and `FEN` tags written).
+fn pgn_of_walk(fen: &str, moves: &[String]) -> Option<String> {
+    let start = Position::from_fen(fen).ok()?;
+    let mut game = Game::new(start);
+    let mut position = start;
+    for text in moves {
+        let mv = position.parse_uci_move(text).ok()?;
+        game.moves.push(PgnMove::new(mv));
+        position = position.play(mv);
+    }
+    Some(game.to_string())
+}
+
 /// FNV-1a, 64 bits: a stable name for a seed's content.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
@@ -155,6 +214,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
     use crate::fuzz::TARGETS;
+    use bb_movegen::pgn::PgnReader;
 
     #[test]
     fn every_target_gets_seeds_from_the_suites() {
@@ -178,6 +238,22 @@ mod tests {
         for text in &walks[0].1 {
             position = position.play(position.parse_uci_move(text).unwrap());
         }
+    }
+
+    #[test]
+    fn san_and_pgn_seeds_are_valid_inputs() {
+        let workspace = crate::matrix::workspace_root();
+        let san = seeds_for(&workspace, "san").unwrap();
+        let with_fen: Vec<&String> = san.iter().filter(|seed| seed.contains('/')).collect();
+        assert!(with_fen.len() > 500);
+        for seed in with_fen {
+            let (fen, word) = seed.trim_end().split_once('\n').unwrap();
+            assert!(Position::from_fen(fen).unwrap().parse_san(word).is_ok(), "{seed}");
+        }
+        let pgn = seeds_for(&workspace, "pgn").unwrap();
+        let games: usize =
+            pgn.iter().map(|seed| PgnReader::new(seed.as_bytes()).filter(Result::is_ok).count()).sum();
+        assert!(games > 50, "{games} games in the PGN seeds");
     }
 
     #[test]

@@ -8,6 +8,10 @@
 //! copy ([`Position::play`]); [`MoveList`] has a fixed capacity, so move
 //! generation never allocates.
 //!
+//! Moves are read and written as UCI text ([`Position::parse_uci_move`])
+//! and as SAN ([`Position::san`], [`Position::parse_san`]); with the `std`
+//! feature, the `pgn` module reads and writes whole games.
+//!
 //! ```
 //! use bb_movegen::{perft, Position};
 //!
@@ -18,6 +22,8 @@
 //! let e4 = start.parse_uci_move("e2e4").unwrap();
 //! let after = start.play(e4);
 //! assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//!
+//! assert_eq!(after.san(after.parse_san("Nf6").unwrap()).to_string(), "Nf6");
 //!
 //! let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0".parse::<Position>();
 //! assert_eq!(bad.unwrap_err().to_string(), "invalid FEN: expected 6 fields (or 4), found 5");
@@ -32,6 +38,8 @@ mod fen;
 #[cfg(feature = "std")]
 mod game;
 mod legality;
+#[cfg(feature = "std")]
+mod line_reader;
 mod make;
 mod move_facts;
 mod move_text;
@@ -39,9 +47,12 @@ mod movegen;
 mod moves;
 mod outcome;
 pub mod perft;
+#[cfg(feature = "std")]
+pub mod pgn;
 pub mod polyglot;
 mod position;
 mod rules;
+mod san;
 #[cfg(feature = "serde")]
 mod serde_support;
 mod setup;
@@ -81,6 +92,7 @@ pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use outcome::{DrawClaim, Outcome, FIFTY_MOVE_PLIES, SEVENTY_FIVE_MOVE_PLIES};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use san::{San, SanError, SanText};
 pub use setup::{CastlingRook, Setup};
 pub use validation::{Relaxation, Validation};
 

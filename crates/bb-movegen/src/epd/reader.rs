@@ -3,9 +3,10 @@
 
 use super::error::{EpdError, EpdErrorKind};
 use super::line::EpdLine;
+use crate::line_reader::LineReader;
 use crate::{FenError, Position, Validation};
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
 /// The longest line [`EpdReader::new`] accepts: 64 KiB, hundreds of times
 /// a line with every count up to depth 20.
@@ -65,118 +66,30 @@ impl fmt::Display for EpdRecord {
 /// assert!(reader.next().is_none());
 /// ```
 pub struct EpdReader<R> {
-    input: R,
-    max_line_bytes: usize,
-    /// The current line's bytes.
-    buffer: Vec<u8>,
+    lines: LineReader<R>,
     /// Lines read so far.
     line: usize,
-    /// The last line ended in `\r`: a `\n` right after it belongs to it.
-    after_cr: bool,
     /// A read failed: nothing more is read.
     failed: bool,
-    /// The last line was reported too long as soon as it passed the limit:
-    /// the rest of it is skipped before the next line is read, so a file
-    /// with no line break at all (`/dev/zero`) gives its error at once.
-    skip_rest: bool,
 }
 
 impl<R: BufRead> EpdReader<R> {
     /// A reader of `input` with lines of at most [`DEFAULT_MAX_LINE_BYTES`].
     pub fn new(input: R) -> EpdReader<R> {
-        EpdReader {
-            input,
-            max_line_bytes: DEFAULT_MAX_LINE_BYTES,
-            buffer: Vec::new(),
-            line: 0,
-            after_cr: false,
-            failed: false,
-            skip_rest: false,
-        }
+        EpdReader { lines: LineReader::new(input, DEFAULT_MAX_LINE_BYTES), line: 0, failed: false }
     }
 
     /// The same reader with lines of at most `max_line_bytes` (without the
     /// line break): a longer line is an error, and only that much of it is
     /// ever held in memory.
     pub fn max_line_bytes(mut self, max_line_bytes: usize) -> EpdReader<R> {
-        self.max_line_bytes = max_line_bytes;
+        self.lines.set_max_line_bytes(max_line_bytes);
         self
     }
 
-    /// Skips the rest of a line reported too long; `None` at the end of
-    /// the input.
-    fn skip_rest_of_line(&mut self) -> Option<io::Result<()>> {
-        while self.skip_rest {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Some(Err(error)),
-            };
-            if available.is_empty() {
-                return None;
-            }
-            match available.iter().position(|&byte| byte == b'\n' || byte == b'\r') {
-                Some(end) => {
-                    self.after_cr = available[end] == b'\r';
-                    self.input.consume(end + 1);
-                    self.skip_rest = false;
-                }
-                None => {
-                    let length = available.len();
-                    self.input.consume(length);
-                }
-            }
-        }
-        Some(Ok(()))
-    }
-
-    /// Reads the next line into `buffer`: `Ok(true)` when it is too long
-    /// (reported at once; the rest is skipped by the next call), `None` at
-    /// the end of the input.
-    fn read_line(&mut self) -> Option<io::Result<bool>> {
-        self.buffer.clear();
-        if let Err(error) = self.skip_rest_of_line()? {
-            return Some(Err(error));
-        }
-        let mut started = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Some(Err(error)),
-            };
-            if available.is_empty() {
-                return started.then_some(Ok(false));
-            }
-            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
-                self.input.consume(1);
-                continue;
-            }
-            started = true;
-            let end = available.iter().position(|&byte| byte == b'\n' || byte == b'\r');
-            let piece = &available[..end.unwrap_or(available.len())];
-            if self.buffer.len() + piece.len() > self.max_line_bytes {
-                self.skip_rest = true;
-                return Some(Ok(true));
-            }
-            self.buffer.extend_from_slice(piece);
-            match end {
-                Some(end) => {
-                    self.after_cr = available[end] == b'\r';
-                    self.input.consume(end + 1);
-                    return Some(Ok(false));
-                }
-                None => {
-                    let length = available.len();
-                    self.input.consume(length);
-                }
-            }
-        }
-    }
-
-    /// The record of the line in `buffer`, `None` for a blank or comment line.
+    /// The record of the line just read, `None` for a blank or comment line.
     fn parse_buffer(&self) -> Option<Result<EpdRecord, EpdError>> {
-        let Ok(text) = std::str::from_utf8(&self.buffer) else {
+        let Ok(text) = std::str::from_utf8(self.lines.line()) else {
             return Some(Err(EpdError::new(EpdErrorKind::NotUtf8, "")));
         };
         EpdLine::parse(text).map(|line| line.map(EpdRecord::from)).transpose()
@@ -188,14 +101,16 @@ impl<R: BufRead> Iterator for EpdReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
-            let read = self.read_line();
+            let read = self.lines.read_line();
             self.line += 1;
             let result = match read? {
                 Err(error) => {
                     self.failed = true;
                     Err(EpdError::new(EpdErrorKind::Read(error.kind()), ""))
                 }
-                Ok(true) => Err(EpdError::new(EpdErrorKind::TooLong { max_bytes: self.max_line_bytes }, "")),
+                Ok(true) => {
+                    Err(EpdError::new(EpdErrorKind::TooLong { max_bytes: self.lines.max_line_bytes() }, ""))
+                }
                 Ok(false) => match self.parse_buffer() {
                     Some(result) => result,
                     None => continue,

@@ -90,7 +90,7 @@ fn a_line_too_long_is_an_error_not_an_allocation() {
         (number, result.map_err(|error| error.kind())),
         (1, Err(EpdErrorKind::TooLong { max_bytes: 1000 }))
     );
-    assert!(reader.buffer.capacity() <= 2 * 1000 + 8192, "{}", reader.buffer.capacity());
+    assert!(reader.lines.buffer_capacity() <= 2 * 1000 + 8192, "{}", reader.lines.buffer_capacity());
     assert!(reader.next().is_none());
 }
 
