@@ -4,7 +4,8 @@
 //! ([`is_field_separator`], the rule UCI uses too).
 //! Accepted: the six standard fields, or the first four (EPD style, counters
 //! default to `0 1`); castling as `KQkq` (X-FEN: the outermost rook on that
-//! side) or as Shredder-FEN file letters (`HAha`) for Chess960; move
+//! side) or as Shredder-FEN file letters (`HAha`) for Chess960, and printed
+//! in the notation they were read in, so both round-trip exactly; move
 //! counters from 0 to 2^32 - 1 (a full-move number of 0 reads as 1, and a
 //! half-move clock larger than the game's length is kept). Rejected,
 //! with the reason: anything malformed, and positions that cannot arise in a
@@ -12,10 +13,11 @@
 
 use crate::castling::{CastlingRights, CastlingSide};
 use crate::error::{FenError, FenField};
+use crate::position::CastlingNotation;
 use crate::setup::CastlingRook;
 use crate::validation::{Builder, Validation};
 use crate::Position;
-use bb_core::{Color, File, Piece, Rank, Square};
+use bb_core::{Color, File, Piece, PieceKind, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -204,22 +206,40 @@ fn write_castling(position: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Resul
     }
     for color in Color::ALL {
         for side in CastlingSide::ALL {
-            if let Some(rook) = position.castling_rook(color, side) {
-                let letter = if position.chess960 {
-                    rook.file().to_char()
-                } else {
-                    match side {
-                        CastlingSide::King => 'k',
-                        CastlingSide::Queen => 'q',
-                    }
-                };
-                let letter = match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                };
-                write!(f, "{letter}")?;
+            if let Some(right) = castling_notation(position, color, side) {
+                write!(f, "{}", right.letter())?;
             }
         }
     }
     Ok(())
+}
+
+/// How the castling right of `color` on `side` is written, if it is held:
+/// by side (`K`, `Q`) in standard chess, and in Chess960 when the position
+/// was read that way (X-FEN) and the rook is the outermost one on its side
+/// of the king; by the rook's file otherwise (Shredder-FEN). So both
+/// spellings read back as they were written.
+pub(crate) fn castling_notation(
+    position: &Position,
+    color: Color,
+    side: CastlingSide,
+) -> Option<CastlingRook> {
+    let rook = position.castling_rook(color, side)?;
+    if !position.is_chess960() {
+        return Some(CastlingRook::Outermost(color, side));
+    }
+    let king = position.king_square(color);
+    let rooks = position.by_color_kind(color, PieceKind::Rook) & rook.rank().bitboard();
+    let outermost = match side {
+        CastlingSide::King => rooks.last_square(),
+        CastlingSide::Queen => rooks.first_square(),
+    };
+    let by_side = position.castling_notation == CastlingNotation::XFen
+        && outermost == Some(rook)
+        && rook.rank() == king.rank();
+    Some(if by_side {
+        CastlingRook::Outermost(color, side)
+    } else {
+        CastlingRook::OnFile(color, rook.file())
+    })
 }

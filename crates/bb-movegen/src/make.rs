@@ -25,7 +25,7 @@ impl Position {
     /// assert_eq!(start.play(e4), start.try_play(e4).unwrap());
     /// ```
     pub fn play(&self, mv: Move) -> Position {
-        debug_assert!(self.is_legal(mv), "{} is not legal in {self}", mv.uci(self.chess960));
+        debug_assert!(self.is_legal(mv), "{} is not legal in {self}", mv.uci(self.is_chess960()));
         self.play_keyed::<true>(mv)
     }
 

@@ -35,9 +35,22 @@ pub struct Position {
     pub(crate) hash: U64,
     /// Pieces giving check to the side to move, kept up to date by `play`.
     pub(crate) checkers: Bitboard,
-    /// Castling rights are written with file letters (Shredder-FEN) when the
-    /// position came from such a FEN or is not a standard-chess setup.
-    pub(crate) chess960: bool,
+    /// Standard chess, or Chess960 and how its castling rights are written.
+    pub(crate) castling_notation: CastlingNotation,
+}
+
+/// How castling rights are written in FEN, which also tells whether the
+/// position is Chess960 (castling rights with rooks or a king off their
+/// standard squares, or rights read as file letters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CastlingNotation {
+    /// Standard chess: `KQkq`.
+    Standard,
+    /// Chess960 read with `KQkq` (X-FEN): printed the same way where the
+    /// rook is the outermost one on its side, by file otherwise.
+    XFen,
+    /// Chess960 read with file letters (Shredder-FEN): printed that way.
+    Shredder,
 }
 
 impl Position {
@@ -55,7 +68,7 @@ impl Position {
             fullmove_number: 1,
             hash: U64::ZERO,
             checkers: Bitboard::EMPTY,
-            chess960: false,
+            castling_notation: CastlingNotation::Standard,
         }
     }
 
@@ -203,7 +216,7 @@ impl Position {
 
     /// True when castling is written with file letters (Chess960).
     pub fn is_chess960(&self) -> bool {
-        self.chess960
+        self.castling_notation != CastlingNotation::Standard
     }
 
     /// The pieces giving check to the side to move.
@@ -395,14 +408,15 @@ impl Position {
         mirror.en_passant = self.en_passant.map(Square::flip_rank);
         mirror.halfmove_clock = self.halfmove_clock;
         mirror.fullmove_number = self.fullmove_number;
-        mirror.chess960 = self.chess960;
+        mirror.castling_notation = self.castling_notation;
         mirror.checkers = mirror.compute_checkers();
         mirror.hash = U64::from_u64(mirror.compute_zobrist_key());
         mirror
     }
 }
 
-/// Positions are equal when they play and print alike, move counters too (for
+/// Positions are equal when they play alike and print alike (but for the
+/// spelling of Chess960 castling rights: X-FEN or Shredder-FEN), move counters too (for
 /// repetition, which ignores them, see [`Position::same_position`]); derived state
 /// follows from the rest, and the rook of a right no longer held is forgotten.
 impl PartialEq for Position {
@@ -420,7 +434,7 @@ impl PartialEq for Position {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
-            && (self.chess960 == other.chess960 || self.castling.is_empty())
+            && (self.is_chess960() == other.is_chess960() || self.castling.is_empty())
     }
 }
 

@@ -165,8 +165,8 @@ impl Default for Setup {
 }
 
 impl From<&Position> for Setup {
-    /// The setup of `position`: castling rights by file in Chess960
-    /// positions, by side otherwise, so the position reads back alike.
+    /// The setup of `position`: castling rights as its FEN writes them
+    /// (by side, or by file in Shredder-FEN), so it reads back alike.
     fn from(position: &Position) -> Setup {
         let mut setup = Setup::empty();
         for square in position.occupied() {
@@ -175,12 +175,8 @@ impl From<&Position> for Setup {
         setup.side_to_move = position.side_to_move();
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(rook) = position.castling_rook(color, side) {
-                    setup.add_castling(if position.is_chess960() {
-                        CastlingRook::OnFile(color, rook.file())
-                    } else {
-                        CastlingRook::Outermost(color, side)
-                    });
+                if let Some(right) = crate::fen::castling_notation(position, color, side) {
+                    setup.add_castling(right);
                 }
             }
         }

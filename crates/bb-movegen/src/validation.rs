@@ -8,6 +8,7 @@
 use crate::castling::CastlingSide;
 use crate::error::FenError;
 use crate::moves::MAX_MOVES;
+use crate::position::CastlingNotation;
 use crate::setup::CastlingRook;
 use crate::Position;
 use bb_core::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, U64};
@@ -187,7 +188,7 @@ impl Builder {
                 (CastlingSide::Queen, before_king.first_square())
             }
             CastlingRook::OnFile(_, file) => {
-                position.chess960 = true;
+                position.castling_notation = CastlingNotation::Shredder;
                 let square = Square::new(file, home);
                 let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
                 (side, Some(square).filter(|square| rooks.contains(*square)))
@@ -206,8 +207,10 @@ impl Builder {
             CastlingSide::King => File::H,
             CastlingSide::Queen => File::A,
         };
-        if king.file() != File::E || rook.file() != standard_rook {
-            position.chess960 = true;
+        if (king.file() != File::E || rook.file() != standard_rook)
+            && position.castling_notation == CastlingNotation::Standard
+        {
+            position.castling_notation = CastlingNotation::XFen;
         }
         position.castling = position.castling.with(color, side);
         position.set_castling_rook(color, side, rook);

@@ -180,3 +180,42 @@ fn counters_are_lenient() {
     let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1").unwrap_err();
     assert_eq!(error.to_string(), "invalid FEN (half-move clock): expected a number from 0 to 4294967295");
 }
+
+/// Issue #11: Chess960 castling rights print as they were read, X-FEN
+/// (`KQkq`, the outermost rook) or Shredder-FEN (file letters); an X-FEN
+/// right whose rook is not the outermost one is written by file, as X-FEN
+/// requires. The two spellings give equal positions.
+#[test]
+fn chess960_castling_prints_in_the_notation_it_was_read_in() {
+    for (input, printed) in [
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", None),
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", None),
+        ("rkr5/8/8/8/8/8/8/RKR5 w KQkq - 0 1", None),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", None),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", None),
+        // Shredder letters come out king side first.
+        ("1r1kr3/8/8/8/8/8/8/RR1K3R w BHeb - 0 1", Some("1r1kr3/8/8/8/8/8/8/RR1K3R w HBeb - 0 1")),
+        // Q means the a1 rook, the outermost one.
+        ("1r1kr3/8/8/8/8/8/8/RR1K3R w KQkq - 0 1", None),
+    ] {
+        let position = Position::from_fen(input).unwrap();
+        assert_eq!(position.to_string(), printed.unwrap_or(input), "{input}");
+        assert_eq!(Position::from_fen(&position.to_string()).unwrap(), position, "{input}");
+        assert_eq!(position.setup().position().unwrap().to_string(), position.to_string(), "{input}");
+    }
+    let x_fen =
+        Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9").unwrap();
+    let shredder =
+        Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    assert_eq!(x_fen, shredder);
+    assert!(x_fen.is_chess960() && shredder.is_chess960());
+    // Q here is the b1 rook, the outermost one: a Chess960 right in X-FEN.
+    // Once another rook stands on a1, Q would mean that one, so the right
+    // of the b1 rook is written by its file.
+    let outermost = Position::from_fen("4k3/8/8/8/8/8/R7/1R2K3 w Q - 0 1").unwrap();
+    assert!(outermost.is_chess960());
+    assert_eq!(outermost.to_string(), "4k3/8/8/8/8/8/R7/1R2K3 w Q - 0 1");
+    let inner = outermost.play(outermost.parse_uci_move("a2a1").unwrap());
+    assert_eq!(inner.to_string(), "4k3/8/8/8/8/8/8/RR2K3 b B - 1 1");
+    assert_eq!(Position::from_fen(&inner.to_string()).unwrap(), inner);
+}
