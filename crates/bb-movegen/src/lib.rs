@@ -100,3 +100,8 @@ static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_impl_all!(Move: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
 static_assertions::assert_impl_all!(Position: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug, core::fmt::Display);
 static_assertions::const_assert!(core::mem::size_of::<Position>() <= 104);
+
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
