@@ -4,7 +4,11 @@
 //! - `movegen/count_moves/<position>`: count them without a list (what
 //!   perft does at its last ply);
 //! - `make_move/play_all/<position>`: play each legal move (copy-make),
-//!   the moves generated beforehand so only `play` is timed.
+//!   the moves generated beforehand so only `play` is timed;
+//! - `legality/is_legal/<position>` and `legality/list_contains/<position>`:
+//!   check each move of the position and of its mirror (half of them not
+//!   legal) with `Position::is_legal`, and the way it replaces, generating
+//!   the list and searching it.
 //!
 //! Throughput is in moves, so positions of different sizes compare.
 
@@ -75,5 +79,35 @@ fn play_all(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, count_moves, play_all);
+/// The legal moves of `position` and those of its mirror: a mix of legal
+/// and illegal moves, as a GUI or a book may send.
+fn candidate_moves(position: &Position) -> Vec<bb_movegen::Move> {
+    let mut moves = position.legal_moves().as_slice().to_vec();
+    moves.extend_from_slice(position.mirrored().legal_moves().as_slice());
+    moves
+}
+
+fn legality(criterion: &mut Criterion) {
+    let mut group = group(criterion, "legality");
+    for (name, position) in positions() {
+        let moves = candidate_moves(&position);
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_function(format!("is_legal/{name}"), |bencher| {
+            bencher.iter(|| black_box(&moves).iter().filter(|&&mv| black_box(&position).is_legal(mv)).count())
+        });
+        group.bench_function(format!("list_contains/{name}"), |bencher| {
+            // black_box per move: one list per check, as a caller without
+            // is_legal pays it (else the list would be hoisted out).
+            bencher.iter(|| {
+                black_box(&moves)
+                    .iter()
+                    .filter(|&&mv| black_box(&position).legal_moves().contains(mv))
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, count_moves, play_all, legality);
 criterion_main!(benches);

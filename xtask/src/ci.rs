@@ -113,6 +113,12 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         serde_test.args(SERDE_PACKAGES);
         reports.push(run_step(&workspace, "serde", serde_test, true, options.verbose)?);
 
+        // Issue #11: every published crate packages, and its package builds
+        // on its own (cargo resolves the bb crates among the packages).
+        let mut package = host.cargo(&workspace, "package");
+        package.args(["--workspace", "--exclude", "xtask", "--exclude", "bb-benches", "--allow-dirty"]);
+        reports.push(run_step(&workspace, "package", package, false, options.verbose)?);
+
         // Users read the crates' docs: they must build without a warning
         // (broken or private intra-doc links included).
         let host = Combination::new(matrix::X86_64, Backend::Native);
