@@ -18,11 +18,13 @@
 //! bytes with no line break, costing no disk. They are never read whole.
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::fs::{self, File};
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// "Within a second", with room for a loaded CI machine.
@@ -102,15 +104,7 @@ fn start(args: &[&str], stdin: File) -> (Child, Receiver<String>, std::thread::J
         .expect("bb starts");
     let stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
-    let (sender, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = common::uci::lines_in_background(stdout);
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = stderr.read_to_string(&mut text);

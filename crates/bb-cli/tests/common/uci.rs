@@ -1,7 +1,7 @@
 //! A GUI's side of `bb` as a UCI engine: the real binary over pipes, its
 //! output read on a thread of its own so it never blocks on a full pipe.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -42,16 +42,7 @@ impl UciProcess {
             .expect("bb starts");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        UciProcess { child, stdin, lines, seen: Vec::new() }
+        UciProcess { child, stdin, lines: lines_in_background(stdout), seen: Vec::new() }
     }
 
     /// The process id (for /proc).
@@ -132,6 +123,21 @@ impl UciProcess {
         let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
     }
+}
+
+/// The lines of `output`, read on a thread of their own so that a test can
+/// wait for them with a timeout; the channel closes at the end of output.
+pub fn lines_in_background(output: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 impl Drop for UciProcess {
