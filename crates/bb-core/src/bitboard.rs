@@ -19,6 +19,14 @@ impl Bitboard {
     pub const FULL: Bitboard = Bitboard(U64::MAX);
 
     /// The set whose bits are `bits`.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// let rank_2 = Bitboard::from_u64(0xff00);
+    /// assert_eq!(rank_2.count(), 8);
+    /// assert!(rank_2.contains(Square::A2) && !rank_2.contains(Square::A1));
+    /// ```
     #[inline(always)]
     pub const fn from_u64(bits: u64) -> Bitboard {
         Bitboard(U64::from_u64(bits))
@@ -43,6 +51,14 @@ impl Bitboard {
     }
 
     /// True when `square` is in the set.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// let corners = Bitboard::from_u64(0x8100_0000_0000_0081);
+    /// assert!(corners.contains(Square::H8));
+    /// assert!(!corners.contains(Square::E4));
+    /// ```
     #[inline(always)]
     pub const fn contains(self, square: Square) -> bool {
         self.0.bit(square as u32)
@@ -97,6 +113,14 @@ impl Bitboard {
     }
 
     /// Number of squares.
+    ///
+    /// ```
+    /// use bb_core::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::EMPTY.count(), 0);
+    /// assert_eq!(Bitboard::from_u64(0xffff).count(), 16);
+    /// assert_eq!(Bitboard::FULL.count(), 64);
+    /// ```
     #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -154,6 +178,16 @@ impl Bitboard {
     }
 
     /// Removes and returns the lowest square.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// let mut set = Square::C3.bitboard() | Square::A5.bitboard();
+    /// assert_eq!(set.pop_first(), Some(Square::C3));
+    /// assert_eq!(set.pop_first(), Some(Square::A5));
+    /// assert_eq!(set.pop_first(), None);
+    /// assert!(set.is_empty());
+    /// ```
     #[inline(always)]
     pub fn pop_first(&mut self) -> Option<Square> {
         if self.0.is_zero() {
@@ -164,6 +198,20 @@ impl Bitboard {
     }
 
     /// The squares one rank up (towards rank 8).
+    ///
+    /// The other shifts ([`south`](Bitboard::south), [`east`](Bitboard::east),
+    /// [`north_west`](Bitboard::north_west), …) work the same way; squares
+    /// shifted off the board are dropped, and nothing wraps around a side.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Square::E2.bitboard().north(), Square::E3.bitboard());
+    /// assert_eq!(Square::E2.bitboard().south(), Square::E1.bitboard());
+    /// assert!(Square::E8.bitboard().north().is_empty());
+    /// assert!(Square::H4.bitboard().east().is_empty()); // no wrap to a5
+    /// assert_eq!(Square::D4.bitboard().north_west(), Square::C5.bitboard());
+    /// ```
     #[inline(always)]
     pub const fn north(self) -> Bitboard {
         Bitboard(self.0.shl(8))
@@ -218,6 +266,15 @@ impl Bitboard {
     }
 
     /// Iterates over the squares, lowest (a1) first.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// let set: Bitboard = [Square::H1, Square::A8, Square::B2].into_iter().collect();
+    /// let squares: Vec<Square> = set.iter().collect();
+    /// assert_eq!(squares, [Square::H1, Square::B2, Square::A8]);
+    /// assert_eq!(set.iter().len(), 3);
+    /// ```
     #[inline(always)]
     pub const fn iter(self) -> Squares {
         Squares(self)

@@ -5,6 +5,17 @@ use core::fmt;
 use core::str::FromStr;
 
 /// The side a piece belongs to, or the side to move.
+///
+/// Parses from and prints as its FEN letter:
+///
+/// ```
+/// use bb_core::Color;
+///
+/// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+/// assert_eq!(Color::White.to_string(), "w");
+/// assert_eq!(!Color::White, Color::Black);
+/// assert!("white".parse::<Color>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -59,6 +70,17 @@ impl core::ops::Not for Color {
 }
 
 /// The kind of a piece, regardless of colour.
+///
+/// Parses a letter of either case and prints in lower case:
+///
+/// ```
+/// use bb_core::PieceKind;
+///
+/// assert_eq!("N".parse::<PieceKind>(), Ok(PieceKind::Knight));
+/// assert_eq!("n".parse::<PieceKind>(), Ok(PieceKind::Knight));
+/// assert_eq!(PieceKind::Queen.to_string(), "q");
+/// assert!("x".parse::<PieceKind>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]
@@ -116,6 +138,17 @@ impl PieceKind {
 
 /// A piece of one colour; the discriminant `colour * 6 + kind` indexes
 /// per-piece tables (Zobrist keys, histories).
+///
+/// Parses from and prints as its FEN letter (upper case for White):
+///
+/// ```
+/// use bb_core::{Color, Piece, PieceKind};
+///
+/// let piece: Piece = "k".parse().unwrap();
+/// assert_eq!(piece, Piece::new(Color::Black, PieceKind::King));
+/// assert_eq!(Piece::WhiteRook.to_string(), "R");
+/// assert!("Kk".parse::<Piece>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(missing_docs)]

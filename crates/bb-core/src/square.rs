@@ -125,6 +125,17 @@ impl Rank {
 macro_rules! define_squares {
     ($($name:ident),* $(,)?) => {
         /// A square of the board; the discriminant is its index (a1 = 0, h8 = 63).
+        ///
+        /// ```
+        /// use bb_core::{File, Rank, Square};
+        ///
+        /// let e4: Square = "e4".parse().unwrap();
+        /// assert_eq!(e4, Square::E4);
+        /// assert_eq!((e4.file(), e4.rank()), (File::E, Rank::Fourth));
+        /// assert_eq!(e4.bitboard().to_u64(), 1 << 28);
+        /// assert_eq!(e4.to_string(), "e4");
+        /// assert!("e9".parse::<Square>().is_err());
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
         #[allow(missing_docs)]

@@ -51,6 +51,17 @@ impl CastlingSide {
 }
 
 /// The castling rights still held, as four bits (see [`CastlingSide::bit`]).
+///
+/// ```
+/// use bb_movegen::{CastlingRights, CastlingSide, Color, Position};
+///
+/// let rights = Position::startpos().castling_rights();
+/// assert_eq!(rights, CastlingRights::ALL);
+/// assert!(rights.has(Color::Black, CastlingSide::Queen));
+/// let black_only = rights.without_color(Color::White);
+/// assert!(!black_only.has_any(Color::White) && black_only.has_any(Color::Black));
+/// assert_eq!(black_only.bits(), 0b1100);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights(u8);
 

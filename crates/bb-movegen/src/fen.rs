@@ -46,6 +46,16 @@ pub fn split_fields(text: &str) -> impl Iterator<Item = &str> {
 impl Position {
     /// Parses and validates a FEN string strictly: positions that cannot
     /// arise in a game are refused ([`Validation::STRICT`]).
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let position = Position::from_fen(kiwipete).unwrap();
+    /// assert_eq!(position.legal_moves().len(), 48);
+    /// assert_eq!(position.to_string(), kiwipete);
+    /// assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err()); // no kings
+    /// ```
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         Position::from_fen_with(text, Validation::STRICT)
     }

@@ -39,6 +39,14 @@ pub struct Game {
 
 impl Game {
     /// A game from `start`, no move played yet.
+    ///
+    /// ```
+    /// use bb_movegen::{Game, Position};
+    ///
+    /// let game = Game::new(Position::startpos());
+    /// assert!(game.moves().is_empty());
+    /// assert_eq!(game.position(), &Position::startpos());
+    /// ```
     pub fn new(start: Position) -> Game {
         Game { positions: vec![start], moves: Vec::new() }
     }
@@ -66,6 +74,17 @@ impl Game {
     /// Plays `mv` when it is legal in the current position; otherwise the
     /// game is unchanged and the error says why. Moves are accepted after
     /// the game has ended too: [`Game::outcome`] says whether it has.
+    ///
+    /// ```
+    /// use bb_movegen::{Game, Move, MoveKind, Position, Square};
+    ///
+    /// let mut game = Game::new(Position::startpos());
+    /// assert!(game.play(Move::new(Square::E2, Square::E5, MoveKind::Quiet)).is_err());
+    /// assert!(game.moves().is_empty()); // unchanged
+    /// let e4 = game.position().parse_uci_move("e2e4").unwrap();
+    /// assert!(game.play(e4).is_ok());
+    /// assert_eq!(game.moves(), [e4]);
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         let next = self.position().try_play(mv)?;
         self.positions.push(next);
@@ -109,6 +128,19 @@ impl Game {
 
     /// True when the current position has occurred three times or more:
     /// a draw may be claimed.
+    ///
+    /// ```
+    /// use bb_movegen::{Game, Position};
+    ///
+    /// let mut game = Game::new(Position::startpos());
+    /// for round in 1..=2 {
+    ///     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///         let mv = game.position().parse_uci_move(text).unwrap();
+    ///         game.play(mv).unwrap();
+    ///     }
+    ///     assert_eq!(game.is_threefold_repetition(), round == 2); // 2nd, then 3rd time
+    /// }
+    /// ```
     pub fn is_threefold_repetition(&self) -> bool {
         self.is_repetition(3)
     }

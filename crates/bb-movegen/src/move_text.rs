@@ -9,6 +9,17 @@ use bb_core::{File, PieceKind, Rank, Square};
 impl Position {
     /// Parses UCI move text (`e2e4`, `e7e8q`, castling as `e1g1` or as king
     /// takes own rook `e1h1`) and finds it among the legal moves.
+    ///
+    /// ```
+    /// use bb_movegen::{MoveError, Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// let e4 = start.parse_uci_move("e2e4").unwrap();
+    /// assert_eq!((e4.from(), e4.to()), (Square::E2, Square::E4));
+    /// assert!(e4.is_double_push());
+    /// assert_eq!(start.parse_uci_move("e2e5"), Err(MoveError::Illegal));
+    /// assert_eq!(start.parse_uci_move("e2"), Err(MoveError::Malformed));
+    /// ```
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
         if text == "0000" {
             // Well-formed (the null move), but passing is never legal.

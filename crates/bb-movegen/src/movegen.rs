@@ -194,6 +194,15 @@ struct Targets {
 
 impl Position {
     /// Every legal move.
+    ///
+    /// ```
+    /// use bb_movegen::{Move, MoveKind, Position, Square};
+    ///
+    /// let moves = Position::startpos().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.contains(Move::new(Square::E2, Square::E4, MoveKind::DoublePush)));
+    /// assert!(moves.iter().all(|mv| !mv.is_capture()));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(MoveFilter::All, &mut list);
@@ -201,11 +210,32 @@ impl Position {
     }
 
     /// Appends the legal moves that pass `filter` to `list`.
+    ///
+    /// ```
+    /// use bb_movegen::{MoveFilter, MoveList, Position};
+    ///
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let position = Position::from_fen(kiwipete).unwrap();
+    /// let mut list = MoveList::new();
+    /// position.generate(MoveFilter::Captures, &mut list);
+    /// assert_eq!(list.len(), 8);
+    /// assert!(list.iter().all(|mv| mv.is_capture()));
+    /// position.generate(MoveFilter::Quiets, &mut list); // appended after the captures
+    /// assert_eq!(list.len(), 48);
+    /// ```
     pub fn generate(&self, filter: MoveFilter, list: &mut MoveList) {
         self.generate_into(filter, &mut EachMove(|mv| list.push(mv)));
     }
 
     /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// assert_eq!(Position::startpos().count_legal_moves(), 20);
+    /// let fools_mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    /// assert_eq!(Position::from_fen(fools_mate).unwrap().count_legal_moves(), 0);
+    /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter::default();

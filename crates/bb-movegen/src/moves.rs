@@ -92,6 +92,15 @@ impl Move {
     pub const NULL: Move = Move(0);
 
     /// A move of `kind` from `from` to `to`.
+    ///
+    /// ```
+    /// use bb_movegen::{Move, MoveKind, Position, Square};
+    ///
+    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+    /// assert_eq!((e4.from(), e4.to(), e4.kind()), (Square::E2, Square::E4, MoveKind::DoublePush));
+    /// assert_eq!(e4.to_string(), "e2e4");
+    /// assert_eq!(Position::startpos().parse_uci_move("e2e4"), Ok(e4));
+    /// ```
     #[inline(always)]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
@@ -198,6 +207,15 @@ impl Move {
 
     /// UCI text; with `chess960` castling is written king-to-rook (`e1h1`),
     /// as UCI_Chess960 wants, otherwise king-to-destination (`e1g1`).
+    ///
+    /// ```
+    /// use bb_movegen::{Move, MoveKind, Square};
+    ///
+    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling); // king takes own rook
+    /// assert_eq!(castle.uci(false).to_string(), "e1g1");
+    /// assert_eq!(castle.uci(true).to_string(), "e1h1");
+    /// assert_eq!(castle.to_string(), "e1g1");
+    /// ```
     pub const fn uci(self, chess960: bool) -> UciMove {
         UciMove { mv: self, chess960 }
     }
@@ -249,6 +267,14 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// use bb_movegen::MoveList;
+    ///
+    /// let list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// assert_eq!(list.len(), 0);
+    /// ```
     #[inline(always)]
     pub const fn new() -> MoveList {
         MoveList { moves: [Move::NULL; MAX_MOVES], len: 0 }
@@ -257,6 +283,16 @@ impl MoveList {
     /// Appends a move. The generator never exceeds the capacity (no position
     /// has more than 218 legal moves); a push beyond it is ignored rather
     /// than panicking.
+    ///
+    /// ```
+    /// use bb_movegen::{Move, MoveKind, MoveList, Square};
+    ///
+    /// let mut list = MoveList::new();
+    /// list.push(Move::new(Square::G1, Square::F3, MoveKind::Quiet));
+    /// list.push(Move::new(Square::E2, Square::E4, MoveKind::DoublePush));
+    /// assert_eq!(list.len(), 2);
+    /// assert_eq!(list[1].to_string(), "e2e4");
+    /// ```
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
@@ -296,6 +332,14 @@ impl MoveList {
     }
 
     /// True when `mv` is in the list.
+    ///
+    /// ```
+    /// use bb_movegen::{Move, MoveKind, Position, Square};
+    ///
+    /// let moves = Position::startpos().legal_moves();
+    /// assert!(moves.contains(Move::new(Square::G1, Square::F3, MoveKind::Quiet)));
+    /// assert!(!moves.contains(Move::new(Square::E2, Square::E5, MoveKind::Quiet)));
+    /// ```
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }

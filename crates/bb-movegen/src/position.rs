@@ -73,6 +73,15 @@ impl Position {
     }
 
     /// The initial position of standard chess.
+    ///
+    /// ```
+    /// use bb_movegen::{Color, Position, STARTPOS_FEN};
+    ///
+    /// let start = Position::startpos();
+    /// assert_eq!(start.side_to_move(), Color::White);
+    /// assert_eq!(start.legal_moves().len(), 20);
+    /// assert_eq!(start.to_string(), STARTPOS_FEN);
+    /// ```
     pub fn startpos() -> Position {
         match Position::from_fen(crate::fen::STARTPOS_FEN) {
             Ok(position) => position,
@@ -90,12 +99,29 @@ impl Position {
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use bb_movegen::{Color, Position};
+    ///
+    /// let start = Position::startpos();
+    /// let after = start.play(start.parse_uci_move("e2e4").unwrap());
+    /// assert_eq!(after.side_to_move(), Color::Black);
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
     }
 
     /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use bb_movegen::{Piece, Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// assert_eq!(start.piece_at(Square::E1), Some(Piece::WhiteKing));
+    /// assert_eq!(start.piece_at(Square::D8), Some(Piece::BlackQueen));
+    /// assert_eq!(start.piece_at(Square::E4), None);
+    /// ```
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         let kind = self.kind_at(square)?;
@@ -209,6 +235,19 @@ impl Position {
     }
 
     /// The Zobrist key, updated incrementally by [`Position::play`].
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// let start = Position::startpos();
+    /// let mut position = start;
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     position = position.play(position.parse_uci_move(text).unwrap());
+    /// }
+    /// assert_eq!(position.zobrist_key(), start.zobrist_key()); // same position again
+    /// let e4 = start.play(start.parse_uci_move("e2e4").unwrap());
+    /// assert_ne!(e4.zobrist_key(), start.zobrist_key());
+    /// ```
     #[inline(always)]
     pub fn zobrist_key(&self) -> u64 {
         self.hash.to_u64()
@@ -220,12 +259,29 @@ impl Position {
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use bb_movegen::{Position, Square};
+    ///
+    /// // The bishop on b5 checks the king on e8.
+    /// let position = Position::from_fen("4k3/8/8/1B6/8/8/8/4K3 b - - 0 1").unwrap();
+    /// assert_eq!(position.checkers(), Square::B5.bitboard());
+    /// assert!(Position::startpos().checkers().is_empty());
+    /// ```
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
     /// True when the side to move is in check.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// let position = Position::from_fen("4k3/8/8/1B6/8/8/8/4K3 b - - 0 1").unwrap();
+    /// assert!(position.in_check());
+    /// assert!(!Position::startpos().in_check());
+    /// ```
     #[inline(always)]
     pub fn in_check(&self) -> bool {
         self.checkers.any()
@@ -234,6 +290,15 @@ impl Position {
     /// Pieces of either colour that attack `square` when the board's
     /// occupancy is `occupied` (pass a modified occupancy to look through
     /// pieces, e.g. the moving king).
+    ///
+    /// ```
+    /// use bb_movegen::{Position, Square};
+    ///
+    /// let start = Position::startpos();
+    /// // f3 is covered by the pawns on e2 and g2 and the knight on g1.
+    /// let attackers = start.attacks_to(Square::F3, start.occupied());
+    /// assert_eq!(attackers, Square::E2.bitboard() | Square::G2.bitboard() | Square::G1.bitboard());
+    /// ```
     #[inline(always)]
     pub fn attacks_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let rooks = self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Queen);
@@ -310,6 +375,15 @@ impl Position {
     }
 
     /// Pieces of the side to move that are pinned to their own king.
+    ///
+    /// ```
+    /// use bb_movegen::{Position, Square};
+    ///
+    /// // The black rook on e7 pins the white rook on e2 to its king.
+    /// let position = Position::from_fen("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(position.pinned(), Square::E2.bitboard());
+    /// assert!(Position::startpos().pinned().is_empty());
+    /// ```
     pub fn pinned(&self) -> Bitboard {
         self.blockers_for_king(self.side_to_move)
     }

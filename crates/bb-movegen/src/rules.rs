@@ -23,12 +23,31 @@ impl Position {
     }
 
     /// True when the side to move is not in check and has no legal move.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// // Black's king on h8 has no move, and is not in check.
+    /// let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    /// assert!(stalemate.is_stalemate());
+    /// assert!(!stalemate.is_checkmate());
+    /// assert!(!Position::startpos().is_stalemate());
+    /// ```
     pub fn is_stalemate(&self) -> bool {
         !self.in_check() && self.count_legal_moves() == 0
     }
 
     /// True when neither side can ever mate: bare kings, a single minor
     /// piece, or only bishops that all stand on squares of one colour.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    ///
+    /// let king_and_bishop = Position::from_fen("8/8/4k3/8/8/2KB4/8/8 w - - 0 1").unwrap();
+    /// assert!(king_and_bishop.is_insufficient_material());
+    /// let king_and_rook = Position::from_fen("8/8/4k3/8/8/2KR4/8/8 w - - 0 1").unwrap();
+    /// assert!(!king_and_rook.is_insufficient_material());
+    /// ```
     pub fn is_insufficient_material(&self) -> bool {
         let heavy_or_pawns =
             self.by_kind(PieceKind::Pawn) | self.by_kind(PieceKind::Rook) | self.by_kind(PieceKind::Queen);

@@ -94,6 +94,15 @@ pub struct Setup {
 
 impl Setup {
     /// An empty board, White to move, no rights, counters `0 1`.
+    ///
+    /// ```
+    /// use bb_movegen::{Color, Setup, Square};
+    ///
+    /// let setup = Setup::empty();
+    /// assert_eq!(setup.side_to_move, Color::White);
+    /// assert_eq!(setup.piece_at(Square::E1), None);
+    /// assert!(setup.position().is_err()); // no kings yet
+    /// ```
     pub const fn empty() -> Setup {
         Setup {
             board: [None; 64],
@@ -111,6 +120,16 @@ impl Setup {
     }
 
     /// Puts `piece` on `square`, replacing what stood there.
+    ///
+    /// ```
+    /// use bb_movegen::{Piece, Setup, Square};
+    ///
+    /// let mut setup = Setup::empty();
+    /// setup.put(Square::E1, Piece::WhiteKing).put(Square::E8, Piece::BlackKing);
+    /// setup.put(Square::D1, Piece::WhiteQueen).put(Square::D1, Piece::WhiteRook); // replaced
+    /// assert_eq!(setup.piece_at(Square::D1), Some(Piece::WhiteRook));
+    /// assert_eq!(setup.position().unwrap().to_string(), "4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    /// ```
     pub fn put(&mut self, square: Square, piece: Piece) -> &mut Setup {
         self.board[square.index()] = Some(piece);
         self

@@ -82,6 +82,15 @@ pub struct BenchResult {
 
 /// Searches every bench position to `depth` with a 16 MB table cleared
 /// before each, and totals the nodes.
+///
+/// ```
+/// use bb_search::bench;
+///
+/// let result = bench(1);
+/// assert_eq!(result.positions, 50);
+/// assert!(result.nodes >= 50);
+/// assert_eq!(bench(1).nodes, result.nodes); // deterministic: the search's signature
+/// ```
 pub fn bench(depth: u32) -> BenchResult {
     let mut state = match SearchState::new(16).or_else(|_| SearchState::new(1)) {
         Ok(state) => state,

@@ -68,6 +68,16 @@ use bb_core::{Bitboard, Square};
 /// The squares a rook on `square` attacks when the pieces stand on
 /// `occupied`: along its rank and file up to and including the first piece
 /// each way. Whether `occupied` contains `square` does not matter.
+///
+/// ```
+/// use bb_core::{Bitboard, Square};
+/// use bb_tables::rook_attacks;
+///
+/// assert_eq!(rook_attacks(Square::A1, Bitboard::EMPTY).count(), 14);
+/// let attacks = rook_attacks(Square::A1, Square::A4.bitboard() | Square::D1.bitboard());
+/// assert!(attacks.contains(Square::A4) && !attacks.contains(Square::A5));
+/// assert_eq!(attacks.count(), 6); // a2 a3 a4, b1 c1 d1
+/// ```
 #[inline(always)]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     sliders::dispatch!(
@@ -83,6 +93,16 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// The squares a bishop on `square` attacks when the pieces stand on
 /// `occupied`: along its diagonals up to and including the first piece each
 /// way. Whether `occupied` contains `square` does not matter.
+///
+/// ```
+/// use bb_core::{Bitboard, Square};
+/// use bb_tables::bishop_attacks;
+///
+/// assert_eq!(bishop_attacks(Square::D4, Bitboard::EMPTY).count(), 13);
+/// let attacks = bishop_attacks(Square::D4, Square::F6.bitboard());
+/// assert!(attacks.contains(Square::F6) && !attacks.contains(Square::G7));
+/// assert_eq!(attacks.count(), 11);
+/// ```
 #[inline(always)]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     sliders::dispatch!(
@@ -97,6 +117,16 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares a queen on `square` attacks when the pieces stand on
 /// `occupied`: the union of the rook's and the bishop's.
+///
+/// ```
+/// use bb_core::{Bitboard, Square};
+/// use bb_tables::{bishop_attacks, queen_attacks, rook_attacks};
+///
+/// assert_eq!(queen_attacks(Square::D4, Bitboard::EMPTY).count(), 27);
+/// let occupied = Square::D6.bitboard() | Square::F6.bitboard();
+/// let both = rook_attacks(Square::D4, occupied) | bishop_attacks(Square::D4, occupied);
+/// assert_eq!(queen_attacks(Square::D4, occupied), both);
+/// ```
 #[inline(always)]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)

@@ -6,6 +6,16 @@ include!(concat!(env!("OUT_DIR"), "/rays.rs"));
 
 /// The squares from `square` in `direction` up to the edge, without
 /// `square` itself.
+///
+/// ```
+/// use bb_core::Square;
+/// use bb_tables::{ray, Direction};
+///
+/// let north = ray(Direction::North, Square::E4);
+/// assert_eq!(north.count(), 4); // e5 e6 e7 e8
+/// assert!(north.contains(Square::E8) && !north.contains(Square::E4));
+/// assert!(ray(Direction::South, Square::E1).is_empty());
+/// ```
 #[inline(always)]
 pub fn ray(direction: Direction, square: Square) -> Bitboard {
     RAYS[direction as usize][square as usize]
@@ -14,6 +24,16 @@ pub fn ray(direction: Direction, square: Square) -> Bitboard {
 /// The squares strictly between `a` and `b` when they share a rank, file or
 /// diagonal; empty when they do not, when they are neighbours, or when
 /// `a == b`. A slider on `a` attacks `b` exactly when this set holds no piece.
+///
+/// ```
+/// use bb_core::Square;
+/// use bb_tables::between;
+///
+/// assert_eq!(between(Square::E1, Square::E8).count(), 6); // e2..e7
+/// assert_eq!(between(Square::C1, Square::F4), Square::D2.bitboard() | Square::E3.bitboard());
+/// assert!(between(Square::E1, Square::E2).is_empty()); // neighbours
+/// assert!(between(Square::A1, Square::B3).is_empty()); // not aligned
+/// ```
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a as usize][b as usize]
@@ -21,6 +41,16 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, from edge to
 /// edge and including both; empty when they are not aligned or `a == b`.
+///
+/// ```
+/// use bb_core::Square;
+/// use bb_tables::line;
+///
+/// let diagonal = line(Square::B2, Square::C3); // the long diagonal a1-h8
+/// assert_eq!(diagonal.count(), 8);
+/// assert!(diagonal.contains(Square::A1) && diagonal.contains(Square::H8));
+/// assert!(line(Square::A1, Square::B3).is_empty());
+/// ```
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
     LINE[a as usize][b as usize]

@@ -29,6 +29,17 @@ impl<'a> EpdLine<'a> {
     /// Parses one line (without its line break): `Ok(None)` for a blank
     /// line or a `#` comment. The FEN is not parsed here, only separated
     /// from the operations; every operation is checked.
+    ///
+    /// ```
+    /// use bb_movegen::epd::EpdLine;
+    ///
+    /// let line = EpdLine::parse("4k3/8/8/8/8/8/8/4K3 w - - ;D1 5")?.unwrap();
+    /// assert_eq!(line.fen(), "4k3/8/8/8/8/8/8/4K3 w - -");
+    /// assert_eq!(line.counts().next(), Some((1, 5)));
+    /// assert!(EpdLine::parse("   ")?.is_none()); // blank
+    /// assert!(EpdLine::parse("4k3/8/8/8/8/8/8/4K3 w - - ;D1 many").is_err());
+    /// # Ok::<(), bb_movegen::epd::EpdError>(())
+    /// ```
     pub fn parse(line: &'a str) -> Result<Option<EpdLine<'a>>, EpdError> {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {

@@ -75,6 +75,19 @@ pub struct EpdReader<R> {
 
 impl<R: BufRead> EpdReader<R> {
     /// A reader of `input` with lines of at most [`DEFAULT_MAX_LINE_BYTES`].
+    ///
+    /// ```
+    /// use bb_movegen::epd::EpdReader;
+    /// use bb_movegen::perft;
+    ///
+    /// let suite: &[u8] = b"# two kings\n8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9\n";
+    /// let mut reader = EpdReader::new(suite);
+    /// let (number, record) = reader.next().unwrap();
+    /// let record = record.unwrap();
+    /// assert_eq!((number, record.counts.clone()), (2, vec![(1, 3), (2, 9)]));
+    /// assert_eq!(perft(&record.position().unwrap(), 2), 9);
+    /// assert!(reader.next().is_none());
+    /// ```
     pub fn new(input: R) -> EpdReader<R> {
         EpdReader { lines: LineReader::new(input, DEFAULT_MAX_LINE_BYTES), line: 0, failed: false }
     }

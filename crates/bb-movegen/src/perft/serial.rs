@@ -9,6 +9,17 @@ use crate::moves::Move;
 use crate::Position;
 
 /// The number of move sequences of `depth` plies from `position`.
+///
+/// ```
+/// use bb_movegen::{perft, Position};
+///
+/// let start = Position::startpos();
+/// assert_eq!(perft(&start, 0), 1);
+/// assert_eq!(perft(&start, 1), 20);
+/// assert_eq!(perft(&start, 3), 8_902);
+/// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// assert_eq!(perft(&Position::from_fen(kiwipete).unwrap(), 2), 2_039);
+/// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
     if let Some(nodes) = with_popcnt::perft(position, depth) {
@@ -19,6 +30,16 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 
 /// Perft split by root move: calls `each(move, count)` for every legal move
 /// and returns the total.
+///
+/// ```
+/// use bb_movegen::{divide, Position};
+///
+/// let mut counts = Vec::new();
+/// let total = divide(&Position::startpos(), 2, |mv, count| counts.push((mv.to_string(), count)));
+/// assert_eq!(total, 400);
+/// assert_eq!(counts.len(), 20);
+/// assert!(counts.iter().all(|(_, count)| *count == 20)); // 20 replies to each move
+/// ```
 pub fn divide(position: &Position, depth: u32, mut each: impl FnMut(Move, u64)) -> u64 {
     if depth == 0 {
         return 1;

@@ -58,6 +58,17 @@ pub struct PgnReader<R> {
 impl<R: BufRead> PgnReader<R> {
     /// A reader of `input` that skips variations, with the default limits
     /// [`DEFAULT_MAX_LINE_BYTES`] and [`DEFAULT_MAX_GAME_BYTES`].
+    ///
+    /// ```
+    /// use bb_movegen::pgn::{GameResult, PgnReader};
+    ///
+    /// let pgn: &[u8] = b"[White \"Anderssen\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+    /// let mut reader = PgnReader::new(pgn);
+    /// let game = reader.next().unwrap().unwrap();
+    /// assert_eq!(game.tag("White"), Some("Anderssen"));
+    /// assert_eq!((game.moves.len(), game.result), (3, GameResult::WhiteWins));
+    /// assert!(reader.next().is_none());
+    /// ```
     pub fn new(input: R) -> PgnReader<R> {
         PgnReader {
             lines: LineReader::new(input, DEFAULT_MAX_LINE_BYTES),

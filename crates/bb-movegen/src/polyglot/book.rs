@@ -203,6 +203,21 @@ impl<R: Read + Seek> Book<R> {
     /// The book's moves for `position`, in file order (Polyglot books list
     /// the best first). Entries whose move is not legal in the position
     /// (a key collision, a damaged book) are left out.
+    ///
+    /// ```
+    /// use bb_movegen::polyglot::{Book, BookWriter};
+    /// use bb_movegen::Position;
+    ///
+    /// let start = Position::startpos();
+    /// let mut writer = BookWriter::new();
+    /// writer.add(&start, start.parse_uci_move("d2d4").unwrap(), 5);
+    /// writer.add(&start, start.parse_uci_move("e2e4").unwrap(), 20);
+    /// let mut book = Book::from_bytes(writer.to_bytes()).unwrap();
+    /// let moves: Vec<String> = book.entries(&start)?.iter().map(|entry| entry.mv.to_string()).collect();
+    /// assert_eq!(moves, ["e2e4", "d2d4"]); // best first
+    /// assert!(book.entries(&start.play(start.parse_uci_move("a2a3").unwrap()))?.is_empty());
+    /// # Ok::<(), bb_movegen::polyglot::BookError>(())
+    /// ```
     pub fn entries(&mut self, position: &Position) -> Result<Vec<BookEntry>, BookError> {
         let key = position.polyglot_key();
         let mut found = Vec::new();

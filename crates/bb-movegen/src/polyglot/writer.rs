@@ -31,6 +31,14 @@ pub struct BookWriter {
 
 impl BookWriter {
     /// An empty book.
+    ///
+    /// ```
+    /// use bb_movegen::polyglot::BookWriter;
+    ///
+    /// let writer = BookWriter::new();
+    /// assert!(writer.is_empty());
+    /// assert!(writer.to_bytes().is_empty());
+    /// ```
     pub fn new() -> BookWriter {
         BookWriter::default()
     }
@@ -38,6 +46,20 @@ impl BookWriter {
     /// Adds `mv`, a move of `position`, with `weight`. A move added again
     /// for the same position gets the sum of the weights (saturating at
     /// 65535), as when a book is built from lines sharing a start.
+    ///
+    /// ```
+    /// use bb_movegen::polyglot::{Book, BookWriter};
+    /// use bb_movegen::Position;
+    ///
+    /// let start = Position::startpos();
+    /// let e4 = start.parse_uci_move("e2e4").unwrap();
+    /// let mut writer = BookWriter::new();
+    /// writer.add(&start, e4, 10);
+    /// writer.add(&start, e4, 5);
+    /// assert_eq!(writer.len(), 1);
+    /// let mut book = Book::from_bytes(writer.to_bytes()).unwrap();
+    /// assert_eq!(book.entries(&start).unwrap()[0].weight, 15);
+    /// ```
     pub fn add(&mut self, position: &Position, mv: Move, weight: u16) {
         let total = self.weights.entry((position.polyglot_key(), mv.to_polyglot())).or_insert(0);
         *total = total.saturating_add(weight);

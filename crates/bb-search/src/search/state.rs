@@ -14,6 +14,14 @@ pub struct SearchState {
 
 impl SearchState {
     /// A fresh state with a table of `hash_megabytes` MB.
+    ///
+    /// ```
+    /// use bb_search::SearchState;
+    ///
+    /// let state = SearchState::new(2).unwrap();
+    /// assert!(state.tt.bytes() > 1 << 20 && state.tt.bytes() <= 2 << 20);
+    /// assert_eq!(state.tt.hashfull(), 0); // nothing stored yet
+    /// ```
     pub fn new(hash_megabytes: usize) -> Result<SearchState, AllocationError> {
         Ok(SearchState { tt: TranspositionTable::new(hash_megabytes)?, ordering: OrderingMemory::default() })
     }

@@ -39,6 +39,28 @@ pub(super) enum Event {
 /// end of input, and writes answers to `output`; see the
 /// [`uci`](crate::uci) module for what happens when. Returns within
 /// milliseconds of `quit`. Never panics on any input.
+///
+/// ```
+/// # use std::io::Write;
+/// # use std::sync::{Arc, Mutex};
+/// # #[derive(Clone, Default)]
+/// # struct Shared(Arc<Mutex<Vec<u8>>>);
+/// # impl Write for Shared {
+/// #     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+/// #         self.0.lock().unwrap().write(bytes)
+/// #     }
+/// #     fn flush(&mut self) -> std::io::Result<()> {
+/// #         Ok(())
+/// #     }
+/// # }
+/// // `output` must be `'static`, so the `Vec<u8>` it fills is shared with
+/// // the caller through an `Arc<Mutex<_>>` (see the hidden lines).
+/// let output = Shared::default();
+/// bb_search::run_uci(&b"uci\nisready\nquit\n"[..], output.clone());
+/// let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+/// assert!(text.contains("uciok"));
+/// assert!(text.contains("readyok"));
+/// ```
 pub fn run_uci<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     let output: SharedOutput = Arc::new(Mutex::new(Box::new(output)));
     let (events, receiver) = channel();

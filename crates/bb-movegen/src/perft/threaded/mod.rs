@@ -67,11 +67,29 @@ struct Unit {
 impl ThreadedPerft {
     /// `threads` workers (at least 1, the calling thread among them) and an
     /// optional table.
+    ///
+    /// ```
+    /// use bb_movegen::perft::ThreadedPerft;
+    /// use bb_movegen::Position;
+    ///
+    /// let engine = ThreadedPerft::new(0, None); // taken as 1 thread, no table
+    /// assert_eq!(engine.count(&Position::startpos(), 2), 400);
+    /// ```
     pub fn new(threads: usize, table: Option<PerftTable>) -> ThreadedPerft {
         ThreadedPerft { table, threads: threads.max(1) }
     }
 
     /// The perft count of `position` at `depth` (1 at depth 0).
+    ///
+    /// ```
+    /// use bb_movegen::perft::{PerftTable, ThreadedPerft};
+    /// use bb_movegen::Position;
+    ///
+    /// let engine = ThreadedPerft::new(2, Some(PerftTable::with_megabytes(1).unwrap()));
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// assert_eq!(engine.count(&Position::from_fen(kiwipete).unwrap(), 2), 2_039);
+    /// assert_eq!(engine.count(&Position::startpos(), 0), 1);
+    /// ```
     pub fn count(&self, position: &Position, depth: u32) -> u128 {
         if depth == 0 {
             return 1;
@@ -81,6 +99,17 @@ impl ThreadedPerft {
 
     /// The count of each root move at `depth`, in move generation order
     /// (empty at depth 0, where there are no moves to split by).
+    ///
+    /// ```
+    /// use bb_movegen::perft::ThreadedPerft;
+    /// use bb_movegen::Position;
+    ///
+    /// let engine = ThreadedPerft::new(2, None);
+    /// let split = engine.divide(&Position::startpos(), 1);
+    /// assert_eq!(split.len(), 20);
+    /// assert!(split.iter().all(|(_, count)| *count == 1));
+    /// assert!(engine.divide(&Position::startpos(), 0).is_empty());
+    /// ```
     pub fn divide(&self, position: &Position, depth: u32) -> Vec<(Move, u128)> {
         // Without a stop flag nothing can stop the run.
         self.divide_watched(position, depth, Watch::new()).unwrap_or_default()

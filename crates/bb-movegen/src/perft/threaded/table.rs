@@ -63,6 +63,14 @@ impl PerftTable {
     /// A table of about `megabytes` MB (at least one bucket), or why the
     /// memory cannot be had. The memory is taken from the system zeroed, so
     /// pages are only touched as the table fills.
+    ///
+    /// ```
+    /// use bb_movegen::perft::{PerftTable, TableSizeError};
+    ///
+    /// assert!(PerftTable::with_megabytes(1).is_ok());
+    /// let too_large = PerftTable::with_megabytes(usize::MAX);
+    /// assert!(matches!(too_large, Err(TableSizeError::TooLarge { .. })));
+    /// ```
     pub fn with_megabytes(megabytes: usize) -> Result<PerftTable, TableSizeError> {
         let bytes = megabytes.checked_mul(1 << 20).ok_or(TableSizeError::TooLarge { megabytes })?;
         let buckets = bytes / (BUCKET_SIZE * std::mem::size_of::<Entry>());
