@@ -30,6 +30,7 @@
 //! ```
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 
+mod attackers;
 mod castling;
 mod display;
 pub mod epd;
