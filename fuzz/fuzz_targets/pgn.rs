@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
                         let mut text = String::new();
                         write_game(&mut text, &game).unwrap();
                         assert!(
-                            text.lines().all(|line| line.len() <= 80
+                            text.lines().all(|line| line.chars().count() <= 80
                                 || line.starts_with('[')
                                 || line.contains(';')
                                 || !line.contains(' ')),

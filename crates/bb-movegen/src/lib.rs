@@ -35,6 +35,7 @@ mod castling;
 mod display;
 pub mod epd;
 mod error;
+mod escaped;
 mod fen;
 #[cfg(feature = "std")]
 mod game;

@@ -388,3 +388,19 @@ proptest! {
         }
     }
 }
+
+/// Found by fuzzing SAN: input text shown in an error has its control
+/// characters escaped, so a PGN error is one line without terminal escapes.
+#[test]
+fn errors_escape_control_characters() {
+    let pgn = "[Event \u{1b}[2J]\n\n1. e4 *\n\n1. e4 Q\u{7}h5 *\n";
+    let errors: Vec<String> =
+        PgnReader::new(pgn.as_bytes()).filter_map(|game| game.err()).map(|error| error.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    for error in &errors {
+        assert!(!error.contains(['\u{1b}', '\u{7}']), "{error:?}");
+    }
+    assert!(errors[0].contains("\\u{1b}"), "{}", errors[0]);
+    // Movetext splits at control characters, so the move named is `Q`.
+    assert!(errors[1].contains("move 1... Q:"), "{}", errors[1]);
+}

@@ -2,6 +2,7 @@
 //! (1-based, counted from the start of the input) and the line it was
 //! found on, so a checker can report it and go on with the next game.
 
+use crate::escaped::Escaped;
 use crate::{FenError, SanError};
 use bb_core::Color;
 use std::fmt;
@@ -95,15 +96,15 @@ impl fmt::Display for PgnError {
             PgnErrorKind::GameTooLong { max_bytes } => write!(f, "game longer than {max_bytes} bytes"),
             PgnErrorKind::NotUtf8 => f.write_str("not valid UTF-8 text"),
             PgnErrorKind::BadTag(text) => {
-                write!(f, "expected a tag pair such as [Event \"name\"], found '{text}'")
+                write!(f, "expected a tag pair such as [Event \"name\"], found '{}'", Escaped(text))
             }
-            PgnErrorKind::BadFen { fen, error } => write!(f, "FEN tag '{fen}': {error}"),
+            PgnErrorKind::BadFen { fen, error } => write!(f, "FEN tag '{}': {error}", Escaped(fen)),
             PgnErrorKind::BadMove { number, color, san, error } => {
                 let dots = if *color == Color::White { "." } else { "..." };
-                write!(f, "move {number}{dots} {san}: {error}")
+                write!(f, "move {number}{dots} {}: {error}", Escaped(san))
             }
             PgnErrorKind::Unexpected(text) => {
-                write!(f, "'{text}' is not a move, move number, comment, NAG, variation or result")
+                write!(f, "'{}' is not a move, move number, comment, NAG, variation or result", Escaped(text))
             }
             PgnErrorKind::UnmatchedParenthesis => f.write_str("')' closes no variation"),
             PgnErrorKind::VariationBeforeMove => f.write_str("a variation '(' before any move"),
@@ -111,7 +112,9 @@ impl fmt::Display for PgnError {
                 f.write_str("the game ends inside a variation (a '(' is not closed)")
             }
             PgnErrorKind::UnclosedComment => f.write_str("the input ends inside a '{' comment"),
-            PgnErrorKind::ResultInVariation(text) => write!(f, "result '{text}' inside a variation"),
+            PgnErrorKind::ResultInVariation(text) => {
+                write!(f, "result '{}' inside a variation", Escaped(text))
+            }
         }
     }
 }

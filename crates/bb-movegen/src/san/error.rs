@@ -1,6 +1,7 @@
 //! Why SAN text was rejected. The error keeps a short copy of the text, so
 //! it needs no allocation and reads as one line naming what is wrong.
 
+use crate::escaped::Escaped;
 use bb_core::Bitboard;
 use core::fmt;
 
@@ -40,9 +41,10 @@ impl SanText {
 }
 
 impl fmt::Display for SanText {
-    /// The text, with `...` when it was cut.
+    /// The text, with `...` when it was cut. Control characters are
+    /// escaped (`\n`), so an error stays on one line whatever the input.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())?;
+        write!(f, "{}", Escaped(self.as_str()))?;
         if self.cut {
             f.write_str("...")?;
         }

@@ -175,3 +175,16 @@ fn printing_any_move_code_never_panics() {
         }
     }
 }
+
+/// Found by the `san` fuzz target: text with a line break in it must give
+/// a one-line error (the break is shown escaped).
+#[test]
+fn errors_stay_on_one_line_whatever_the_text() {
+    let position = position("8/Q6Q/4k3/8/8/8/1Q6/Q1K5 w - - 10 6");
+    for text in ["Qhe7+\n8/Q6Q", "e4\r\nd5", "N\tf3", "\u{1b}[2J"] {
+        let message = position.parse_san(text).unwrap_err().to_string();
+        assert!(!message.contains(['\n', '\r', '\t', '\u{1b}']), "{message:?}");
+    }
+    let message = position.parse_san("Qhe7+\n8").unwrap_err().to_string();
+    assert!(message.contains("Qhe7+\\n8"), "{message}");
+}
