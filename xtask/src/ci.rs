@@ -25,6 +25,8 @@ struct StepReport {
     tests: TestCounts,
     is_test_step: bool,
     elapsed: Duration,
+    /// Killed for printing nothing for too long (a hang).
+    timed_out: bool,
 }
 
 impl StepReport {
@@ -70,6 +72,11 @@ const EMULATED_CI_PERFT_NODE_LIMIT: &str = "2000000";
 /// The crates with a `serde` feature, and the feature turned on.
 const SERDE_PACKAGES: [&str; 6] =
     ["--package", "bb-core", "--package", "bb-movegen", "--features", "bb-core/serde,bb-movegen/serde"];
+
+/// How long an emulated test step may print nothing before it is taken to
+/// hang. The slowest test binary under qemu prints its result within about
+/// two minutes; a build prints a line per crate.
+const EMULATED_SILENCE_LIMIT: Duration = Duration::from_secs(8 * 60);
 
 /// Seconds each fuzz target runs in `ci`.
 const FUZZ_SECONDS: &str = "15";
@@ -129,13 +136,24 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
 
     install::ensure_ready(&combinations)?;
     for combination in &combinations {
-        reports.push(run_step(
-            &workspace,
-            &combination.to_string(),
-            test_command(&workspace, combination, quick_emulation),
-            true,
-            options.verbose,
-        )?);
+        let name = combination.to_string();
+        let run = || {
+            let command = test_command(&workspace, combination, quick_emulation);
+            let silence_limit = combination.is_emulated().then_some(EMULATED_SILENCE_LIMIT);
+            run_step_watched(&workspace, &name, command, true, options.verbose, silence_limit)
+        };
+        let mut report = run()?;
+        if report.timed_out {
+            // qemu-user can deadlock a guest that forks while its other
+            // threads run (the child never reaches exec); seen once in
+            // ~20 emulated runs of the bb-cli tests. One more try.
+            println!(
+                "{name}: no output for {}; running it once more",
+                process::format_duration(EMULATED_SILENCE_LIMIT)
+            );
+            report = run()?;
+        }
+        reports.push(report);
     }
 
     if lint {
@@ -152,7 +170,14 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
             false
         });
         let (tests, elapsed) = (TestCounts::default(), fuzz_started.elapsed());
-        reports.push(StepReport { name: "fuzz".into(), success, tests, is_test_step: false, elapsed });
+        reports.push(StepReport {
+            name: "fuzz".into(),
+            success,
+            tests,
+            is_test_step: false,
+            elapsed,
+            timed_out: false,
+        });
     }
 
     println!();
@@ -200,9 +225,21 @@ fn run_step(
     is_test_step: bool,
     verbose: bool,
 ) -> Result<StepReport, String> {
+    run_step_watched(workspace, name, command, is_test_step, verbose, None)
+}
+
+/// [`run_step`], killing the step when it prints nothing for `silence_limit`.
+fn run_step_watched(
+    workspace: &Path,
+    name: &str,
+    command: Command,
+    is_test_step: bool,
+    verbose: bool,
+    silence_limit: Option<Duration>,
+) -> Result<StepReport, String> {
     println!("== {name}: {}", process::describe(&command));
     let mut tests = TestCounts::default();
-    let outcome = process::run_merged(command, |line| {
+    let outcome = process::run_merged_watched(command, silence_limit, |line| {
         let counts = test_output::parse_test_result(line);
         if let Some(counts) = counts {
             tests.add(counts);
@@ -217,6 +254,7 @@ fn run_step(
         tests,
         is_test_step,
         elapsed: outcome.elapsed,
+        timed_out: outcome.timed_out,
     };
     if !report.success {
         show_failure(workspace, name, &outcome);

@@ -4,8 +4,11 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, BufRead, BufReader};
+use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What a finished command left behind.
@@ -18,6 +21,8 @@ pub struct Outcome {
     pub lines: Vec<String>,
     /// Wall-clock time it took.
     pub elapsed: Duration,
+    /// It printed nothing for the silence limit and was killed.
+    pub timed_out: bool,
 }
 
 impl Outcome {
@@ -45,11 +50,29 @@ impl Outcome {
 /// Runs `command` to completion, calling `on_line` for each line of its
 /// merged stdout and stderr as it arrives. Stdin is closed: nothing the
 /// matrix runs may wait for input.
-pub fn run_merged(mut command: Command, mut on_line: impl FnMut(&str)) -> Result<Outcome, String> {
+pub fn run_merged(command: Command, on_line: impl FnMut(&str)) -> Result<Outcome, String> {
+    run_merged_watched(command, None, on_line)
+}
+
+/// [`run_merged`], but when `silence_limit` is given and the command prints
+/// nothing for that long, it is taken to hang: its whole process group
+/// (cargo, the test binaries, their emulators and children) is killed and
+/// the outcome says so in `status` (`timed_out` is then true).
+pub fn run_merged_watched(
+    mut command: Command,
+    silence_limit: Option<Duration>,
+    mut on_line: impl FnMut(&str),
+) -> Result<Outcome, String> {
     let program = describe(&command);
     let (reader, writer) = io::pipe().map_err(|error| format!("cannot create a pipe: {error}"))?;
     let writer_for_stderr = writer.try_clone().map_err(|error| format!("cannot clone a pipe: {error}"))?;
     command.stdin(std::process::Stdio::null()).stdout(writer).stderr(writer_for_stderr);
+    // Watched, it gets its own process group, so that a hang can be killed
+    // with everything it started. (Not otherwise: Ctrl-C reaches only the
+    // terminal's foreground group.)
+    if silence_limit.is_some() {
+        command.process_group(0);
+    }
     let started = Instant::now();
     let mut child = command
         .spawn()
@@ -58,15 +81,47 @@ pub fn run_merged(mut command: Command, mut on_line: impl FnMut(&str)) -> Result
     // the reader would never see the end of the output.
     drop(command);
 
+    let last_output = Arc::new(Mutex::new(Instant::now()));
+    let finished = Arc::new(AtomicBool::new(false));
+    let timed_out = Arc::new(AtomicBool::new(false));
+    let watchdog = silence_limit.map(|limit| {
+        let (last_output, finished, timed_out) = (last_output.clone(), finished.clone(), timed_out.clone());
+        let group = child.id();
+        std::thread::spawn(move || {
+            while !finished.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_secs(1));
+                let silent = last_output.lock().map(|last| last.elapsed()).unwrap_or_default();
+                if silent > limit {
+                    timed_out.store(true, Ordering::Relaxed);
+                    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{group}")]).status();
+                    return;
+                }
+            }
+        })
+    });
+
     let mut lines = Vec::new();
     for line in BufReader::new(reader).split(b'\n') {
         let bytes = line.map_err(|error| format!("cannot read the output of `{program}`: {error}"))?;
+        if let Ok(mut last) = last_output.lock() {
+            *last = Instant::now();
+        }
         let line = String::from_utf8_lossy(&bytes).trim_end_matches('\r').to_string();
         on_line(&line);
         lines.push(line);
     }
-    let status = child.wait().map_err(|error| format!("cannot wait for `{program}`: {error}"))?;
-    Ok(Outcome { success: status.success(), status: status.to_string(), lines, elapsed: started.elapsed() })
+    let exit = child.wait().map_err(|error| format!("cannot wait for `{program}`: {error}"))?;
+    finished.store(true, Ordering::Relaxed);
+    if let Some(watchdog) = watchdog {
+        let _ = watchdog.join();
+    }
+    let timed_out = timed_out.load(Ordering::Relaxed);
+    let status = match (timed_out, silence_limit) {
+        (true, Some(limit)) => format!("killed after {} without output", format_duration(limit)),
+        _ => exit.to_string(),
+    };
+    let success = exit.success() && !timed_out;
+    Ok(Outcome { success, status, lines, elapsed: started.elapsed(), timed_out })
 }
 
 /// The command line of `command` for messages, with the environment
@@ -112,6 +167,26 @@ mod tests {
         assert_eq!(seen, outcome.lines);
         assert_eq!(outcome.tail(2), "two\nthree\n");
         assert_eq!(outcome.tail(10), "one\ntwo\nthree\n");
+    }
+
+    #[test]
+    fn a_silent_command_is_killed_with_its_children() {
+        // The grandchild `sleep` holds the output pipe open: only killing
+        // the whole group ends the read.
+        let mut command = Command::new("sh");
+        command.args(["-c", "echo started; sleep 60 & sleep 60; echo never"]);
+        let started = Instant::now();
+        let outcome = run_merged_watched(command, Some(Duration::from_secs(2)), |_| {}).unwrap();
+        assert!(outcome.timed_out && !outcome.success, "{}", outcome.status);
+        assert!(outcome.status.contains("without output"), "{}", outcome.status);
+        assert_eq!(outcome.lines, ["started"]);
+        assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
+
+        let mut quick = Command::new("sh");
+        quick.args(["-c", "echo a; sleep 1; echo b"]);
+        let outcome = run_merged_watched(quick, Some(Duration::from_secs(5)), |_| {}).unwrap();
+        assert!(outcome.success && !outcome.timed_out, "{}", outcome.status);
+        assert_eq!(outcome.lines, ["a", "b"]);
     }
 
     #[test]
