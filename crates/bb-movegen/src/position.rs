@@ -302,10 +302,13 @@ impl Position {
     }
 }
 
-/// Positions are equal when they play alike and print alike (but for the
-/// spelling of Chess960 castling rights: X-FEN or Shredder-FEN), move counters too (for
+/// Positions are equal when they play alike, move counters too (for
 /// repetition, which ignores them, see [`Position::same_position`]); derived state
 /// follows from the rest, and the rook of a right no longer held is forgotten.
+/// How castling is written is not compared: X-FEN and Shredder-FEN give equal
+/// positions, and so does a Chess960 position whose remaining rights have
+/// become those of standard chess (`KQk` with the white king gone from e1,
+/// then the white rights lost: `k` reads back as standard chess).
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         let held_rooks_equal = Color::ALL.iter().all(|color| {
@@ -321,7 +324,6 @@ impl PartialEq for Position {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
-            && (self.is_chess960() == other.is_chess960() || self.castling.is_empty())
     }
 }
 

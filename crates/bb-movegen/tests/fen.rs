@@ -219,3 +219,19 @@ fn chess960_castling_prints_in_the_notation_it_was_read_in() {
     assert_eq!(inner.to_string(), "4k3/8/8/8/8/8/8/RR2K3 b B - 1 1");
     assert_eq!(Position::from_fen(&inner.to_string()).unwrap(), inner);
 }
+
+/// Found by the `fen` fuzz target: a Chess960 position (X-FEN) whose
+/// remaining right is that of standard chess prints `k`, which reads back
+/// as standard chess; the two positions are equal, as they play alike.
+#[test]
+fn a_chess960_position_with_standard_rights_left_reads_back_equal() {
+    let start =
+        Position::from_fen("rn1qk2r/5p1p/b2bp1pn/1pP5/1P1P1P2/8/PBQ1P1PP/RK3B1R w KQk - 0 20").unwrap();
+    assert!(start.is_chess960());
+    let moved = start.play(start.parse_uci_move("b1c1").unwrap());
+    let printed = moved.to_string();
+    assert_eq!(printed, "rn1qk2r/5p1p/b2bp1pn/1pP5/1P1P1P2/8/PBQ1P1PP/R1K2B1R b k - 1 20");
+    let again = Position::from_fen(&printed).unwrap();
+    assert_eq!(again, moved);
+    assert_eq!(again.to_string(), printed);
+}

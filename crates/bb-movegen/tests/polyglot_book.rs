@@ -7,6 +7,12 @@ use bb_movegen::polyglot::{Book, BookError, BookWriter};
 use bb_movegen::{Move, Position};
 use std::io::{Read, Seek, SeekFrom};
 
+/// Where the test's files go: cargo's scratch directory for integration
+/// tests, which every target can reach (wasm32-wasip1 has no temp_dir).
+fn scratch_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
 const LINES: &str = include_str!("data/polyglot/book-lines.txt");
 const PYTHON_BOOK: &[u8] = include_bytes!("data/polyglot/lines-book.bin");
 const PROBES: &str = include_str!("data/polyglot/probes.txt");
@@ -66,7 +72,7 @@ fn reader_finds_what_python_chess_finds() {
 
 #[test]
 fn book_from_a_file_reads_the_same() {
-    let path = std::env::temp_dir().join(format!("bb-polyglot-test-{}.bin", std::process::id()));
+    let path = scratch_dir().join(format!("bb-polyglot-test-{}.bin", std::process::id()));
     lines_book().write_to(std::fs::File::create(&path).unwrap()).unwrap();
     let mut book = Book::open(&path).unwrap();
     let start = Position::startpos();
@@ -183,7 +189,7 @@ fn bad_books_are_errors_not_panics() {
     assert!(matches!(missing, BookError::Io(_)), "{missing}");
     assert!(missing.to_string().starts_with("cannot read the book: "), "{missing}");
 
-    let directory = Book::open(std::env::temp_dir()).err().unwrap();
+    let directory = Book::open(scratch_dir()).err().unwrap();
     assert_eq!(directory.to_string(), "cannot read the book: not a regular file");
 
     let empty = &mut Book::from_bytes(Vec::new()).unwrap();

@@ -10,6 +10,12 @@ use bb_movegen::Position;
 use common::{after, is_legal_bestmove, run_script};
 use std::path::{Path, PathBuf};
 
+/// Where the test's files go: cargo's scratch directory for integration
+/// tests, which every target can reach (wasm32-wasip1 has no temp_dir).
+fn scratch_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
 /// A book whose moves no search would choose, so a book answer cannot be
 /// mistaken for a searched one: 1. Na3 from the start, and after
 /// 1. e4 e5 the bishop offered on a6.
@@ -19,7 +25,7 @@ fn write_book(name: &str) -> PathBuf {
     let mut writer = BookWriter::new();
     writer.add(&start, start.parse_uci_move("b1a3").unwrap(), 5);
     writer.add(&open, open.parse_uci_move("f1a6").unwrap(), 2);
-    let path = std::env::temp_dir().join(format!("bb-uci-book-{}-{name}.bin", std::process::id()));
+    let path = scratch_dir().join(format!("bb-uci-book-{}-{name}.bin", std::process::id()));
     writer.write_to(std::fs::File::create(&path).unwrap()).unwrap();
     path
 }
@@ -117,7 +123,7 @@ fn searches_that_wait_for_stop_or_restrict_moves_do_not_use_the_book() {
 #[test]
 fn a_bad_book_file_is_one_info_string_and_the_old_book_stays() {
     let path = write_book("kept");
-    let truncated = std::env::temp_dir().join(format!("bb-uci-book-{}-truncated.bin", std::process::id()));
+    let truncated = scratch_dir().join(format!("bb-uci-book-{}-truncated.bin", std::process::id()));
     std::fs::write(&truncated, [0u8; 17]).unwrap();
     let lines = run_script(&[
         "setoption name BookFile value /nonexistent/bb/no book.bin",
