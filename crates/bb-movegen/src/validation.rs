@@ -119,6 +119,10 @@ pub(crate) struct Builder {
     validation: Validation,
     /// The rights given so far, held or dropped: a second is a repeat.
     given: u8,
+    /// A right was given by side (`K`, `Q`): the castling field is X-FEN
+    /// (which names a rook by file only where the side is ambiguous), not
+    /// Shredder-FEN (every right by file).
+    by_side: bool,
 }
 
 impl Builder {
@@ -163,12 +167,20 @@ impl Builder {
                 return Err(FenError::TooMuchMaterial(color));
             }
         }
-        Ok(Builder { position, validation, given: 0 })
+        Ok(Builder { position, validation, given: 0, by_side: false })
     }
 
     /// Adds one castling right, as written by `letter`, after the rights
     /// added before it.
     pub(crate) fn castling_right(&mut self, right: CastlingRook) -> Result<(), FenError> {
+        if matches!(right, CastlingRook::Outermost(..)) && !self.by_side {
+            // The first right by side: the field is X-FEN, also if file
+            // letters came before it.
+            self.by_side = true;
+            if self.position.castling_notation == CastlingNotation::Shredder {
+                self.position.castling_notation = CastlingNotation::XFen;
+            }
+        }
         let position = &mut self.position;
         let letter = right.letter();
         let color = right.color();
@@ -188,7 +200,8 @@ impl Builder {
                 (CastlingSide::Queen, before_king.first_square())
             }
             CastlingRook::OnFile(_, file) => {
-                position.castling_notation = CastlingNotation::Shredder;
+                position.castling_notation =
+                    if self.by_side { CastlingNotation::XFen } else { CastlingNotation::Shredder };
                 let square = Square::new(file, home);
                 let side = if file > king.file() { CastlingSide::King } else { CastlingSide::Queen };
                 (side, Some(square).filter(|square| rooks.contains(*square)))

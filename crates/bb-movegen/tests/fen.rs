@@ -235,3 +235,21 @@ fn a_chess960_position_with_standard_rights_left_reads_back_equal() {
     assert_eq!(again, moved);
     assert_eq!(again.to_string(), printed);
 }
+
+/// Found by the `fen` fuzz target: X-FEN names a rook by file where its
+/// side is ambiguous (`KEkq`); such a mixed field is X-FEN, not
+/// Shredder-FEN, and prints back the same.
+#[test]
+fn x_fen_with_a_file_letter_prints_back_the_same() {
+    let fen = "rn2k1rn/pbpp2pp/1p6/4Ppq1/1b1P4/7B/P1P1P1P1/BQNRRNKR b KEkq - 1 7";
+    let position = Position::from_fen(fen).unwrap();
+    assert_eq!(position.to_string(), fen);
+    let shredder =
+        Position::from_fen("rn2k1rn/pbpp2pp/1p6/4Ppq1/1b1P4/7B/P1P1P1P1/BQNRRNKR b HEga - 1 7").unwrap();
+    assert_eq!(shredder.to_string(), "rn2k1rn/pbpp2pp/1p6/4Ppq1/1b1P4/7B/P1P1P1P1/BQNRRNKR b HEga - 1 7");
+    assert_eq!(shredder, position);
+    let before =
+        Position::from_fen("rn2k1rn/pbpp2pp/1p6/4Ppq1/1b1P4/7B/P1PRP1P1/BQN1RNKR w KQkq - 0 7").unwrap();
+    let after = before.play(before.parse_uci_move("d2d1").unwrap());
+    assert_eq!(after.to_string(), fen);
+}
