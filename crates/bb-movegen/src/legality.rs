@@ -203,19 +203,10 @@ impl Position {
         let Some(side) = side.filter(|_| from == king) else {
             return Err(IllegalReason::CannotMoveThere);
         };
-        let king_to = side.king_destination(us);
-        let rook_to = side.rook_destination(us);
-        let king_path = between(king, king_to).with(king_to);
-        let rook_path = between(to, rook_to).with(rook_to);
-        let must_be_empty = (king_path | rook_path).without(king).without(to);
-        if (must_be_empty & self.occupied()).any() {
-            return Err(IllegalReason::CannotMoveThere);
+        if let Some(reason) = crate::movegen::castling_obstacle(self, us, side, king, to) {
+            return Err(reason);
         }
         if self.in_check() {
-            return Err(IllegalReason::KingInCheck);
-        }
-        let lifted = self.occupied().without(king).without(to);
-        if king_path.into_iter().any(|square| self.is_attacked_by(square, us.opposite(), lifted)) {
             return Err(IllegalReason::KingInCheck);
         }
         Ok(())

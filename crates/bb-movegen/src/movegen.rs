@@ -396,32 +396,42 @@ fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, 
     if !position.castling.has_any(us) {
         return;
     }
-    let them = us.opposite();
     for side in CastlingSide::ALL {
         let Some(rook) = position.castling_rook(us, side) else { continue };
-        let king_to = side.king_destination(us);
-        let rook_to = side.rook_destination(us);
-        let king_path = between(king, king_to).with(king_to);
-        let rook_path = between(rook, rook_to).with(rook_to);
-        let must_be_empty = (king_path | rook_path).without(king).without(rook);
-        if (must_be_empty & position.occupied()).any() {
-            continue;
-        }
-        // Lifting the rook catches the Chess960 case where it shields the
-        // king's destination from a slider behind it.
-        let lifted = position.occupied().without(king).without(rook);
-        let mut unchecked = king_path;
-        let mut safe = true;
-        while let Some(square) = unchecked.pop_first() {
-            if position.is_attacked_by(square, them, lifted) {
-                safe = false;
-                break;
-            }
-        }
-        if safe {
+        if castling_obstacle(position, us, side, king, rook).is_none() {
             sink.single(Move::new(king, rook, MoveKind::Castling));
         }
     }
+}
+
+/// What stops the king on `king` castling with the rook on `rook` towards
+/// `side` (the side to move not being in check aside): a piece on a square
+/// either must cross or land on, or an attack on a square the king crosses
+/// or lands on. Shared by the generator and `Position::is_legal`.
+#[inline]
+pub(crate) fn castling_obstacle(
+    position: &Position,
+    us: Color,
+    side: CastlingSide,
+    king: Square,
+    rook: Square,
+) -> Option<crate::IllegalReason> {
+    let king_to = side.king_destination(us);
+    let rook_to = side.rook_destination(us);
+    let king_path = between(king, king_to).with(king_to);
+    let rook_path = between(rook, rook_to).with(rook_to);
+    let must_be_empty = (king_path | rook_path).without(king).without(rook);
+    if (must_be_empty & position.occupied()).any() {
+        return Some(crate::IllegalReason::CannotMoveThere);
+    }
+    // Lifting the rook catches the Chess960 case where it shields the
+    // king's destination from a slider behind it.
+    let lifted = position.occupied().without(king).without(rook);
+    let them = us.opposite();
+    king_path
+        .into_iter()
+        .any(|square| position.is_attacked_by(square, them, lifted))
+        .then_some(crate::IllegalReason::KingInCheck)
 }
 
 /// En-passant captures, each checked by replaying the occupancy change:

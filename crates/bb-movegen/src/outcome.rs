@@ -90,16 +90,11 @@ impl Position {
     /// assert!(!a.same_position(&no_rights));
     /// ```
     pub fn same_position(&self, other: &Position) -> bool {
-        let rooks_equal = Color::ALL.iter().all(|color| {
-            crate::CastlingSide::ALL
-                .iter()
-                .all(|side| self.castling_rook(*color, *side) == other.castling_rook(*color, *side))
-        });
         self.colors == other.colors
             && self.kinds == other.kinds
             && self.side_to_move == other.side_to_move
             && self.castling == other.castling
-            && rooks_equal
+            && self.same_castling_rooks(other)
             && self.legal_en_passant() == other.legal_en_passant()
     }
 

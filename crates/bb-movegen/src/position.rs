@@ -302,6 +302,18 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The rooks of the castling rights held are the same (those of rights
+    /// no longer held are forgotten).
+    pub(crate) fn same_castling_rooks(&self, other: &Position) -> bool {
+        Color::ALL.iter().all(|color| {
+            CastlingSide::ALL
+                .iter()
+                .all(|side| self.castling_rook(*color, *side) == other.castling_rook(*color, *side))
+        })
+    }
+}
+
 /// Positions are equal when they play alike, move counters too (for
 /// repetition, which ignores them, see [`Position::same_position`]); derived state
 /// follows from the rest, and the rook of a right no longer held is forgotten.
@@ -311,16 +323,11 @@ impl Position {
 /// then the white rights lost: `k` reads back as standard chess).
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        let held_rooks_equal = Color::ALL.iter().all(|color| {
-            CastlingSide::ALL
-                .iter()
-                .all(|side| self.castling_rook(*color, *side) == other.castling_rook(*color, *side))
-        });
         self.kinds == other.kinds
             && self.colors == other.colors
             && self.side_to_move == other.side_to_move
             && self.castling == other.castling
-            && held_rooks_equal
+            && self.same_castling_rooks(other)
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
