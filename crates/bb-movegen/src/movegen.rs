@@ -408,7 +408,7 @@ fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, 
 /// `side` (the side to move not being in check aside): a piece on a square
 /// either must cross or land on, or an attack on a square the king crosses
 /// or lands on. Shared by the generator and `Position::is_legal`.
-#[inline]
+#[inline(always)]
 pub(crate) fn castling_obstacle(
     position: &Position,
     us: Color,
