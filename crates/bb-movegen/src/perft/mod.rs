@@ -8,6 +8,9 @@
 //!   work split over threads, subtree counts cached in a lossless
 //!   `PerftTable`, counts in `u128`, a progress callback and a stop flag
 //!   (`Watch`).
+//! - `units` (with the `std` feature): a deep perft cut into work units
+//!   for GNU parallel or a Slurm job array, their results, and the merge
+//!   that checks every unit was counted exactly once.
 //! - [`reference`](mod@reference): the six positions of the ChessProgramming wiki with
 //!   their published counts, the one table tests, benches and xtask share.
 //!
@@ -18,10 +21,14 @@
 //! assert_eq!(perft::perft(&kiwipete.position(), 3), kiwipete.nodes_at(3).unwrap());
 //! ```
 
+#[cfg(feature = "std")]
+mod identity;
 pub mod reference;
 mod serial;
 #[cfg(feature = "std")]
 mod threaded;
+#[cfg(feature = "std")]
+pub mod units;
 
 pub use serial::{divide, perft};
 #[cfg(feature = "std")]

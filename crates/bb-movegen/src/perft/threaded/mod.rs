@@ -7,13 +7,12 @@
 //! move in a [`tally::Tally`], which also feeds the progress callback of a
 //! [`Watch`].
 
-mod identity;
 mod table;
 mod tally;
 mod watch;
 
+use super::identity::Identity;
 use crate::{perft, Move, Position};
-use identity::Identity;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -95,6 +94,30 @@ impl ThreadedPerft {
             return 1;
         }
         self.divide(position, depth).iter().map(|(_, count)| count).sum()
+    }
+
+    /// The perft count of `position` at `depth` on the calling thread
+    /// alone, through the table at every depth from 2 up, the position's
+    /// own children included (which [`count`](Self::count) does not cache:
+    /// it splits them into work units for its threads). For callers that
+    /// run their own threads over many positions, such as deep perft work
+    /// units sharing one engine.
+    ///
+    /// ```
+    /// use bb_movegen::perft::{PerftTable, ThreadedPerft};
+    /// use bb_movegen::Position;
+    ///
+    /// let engine = ThreadedPerft::new(1, Some(PerftTable::with_megabytes(1).unwrap()));
+    /// let start = Position::startpos();
+    /// std::thread::scope(|scope| {
+    ///     let worker = scope.spawn(|| engine.count_on_this_thread(&start, 4));
+    ///     assert_eq!(engine.count_on_this_thread(&start, 3), 8_902);
+    ///     assert_eq!(worker.join().unwrap(), 197_281);
+    /// });
+    /// ```
+    pub fn count_on_this_thread(&self, position: &Position, depth: u32) -> u128 {
+        // Without a stop flag the count always finishes.
+        Run { engine: self, stop: None }.subtree(position, depth).unwrap_or_default()
     }
 
     /// The count of each root move at `depth`, in move generation order

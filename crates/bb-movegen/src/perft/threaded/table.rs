@@ -6,7 +6,7 @@
 //! each a `Mutex` over its own slice of buckets, so threads rarely wait for
 //! each other and no `unsafe` is needed.
 
-use super::identity::Identity;
+use crate::perft::identity::Identity;
 use std::fmt;
 use std::sync::{Mutex, MutexGuard};
 

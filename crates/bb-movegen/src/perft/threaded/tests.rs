@@ -18,6 +18,11 @@ fn check(engine: &ThreadedPerft, max_depth: u32) {
         for depth in 0..=max_depth {
             let expected = u128::from(perft(&position, depth));
             assert_eq!(engine.count(&position, depth), expected, "{fen} depth {depth}");
+            assert_eq!(
+                engine.count_on_this_thread(&position, depth),
+                expected,
+                "{fen} depth {depth}, one thread"
+            );
         }
     }
 }

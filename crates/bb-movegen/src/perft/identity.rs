@@ -10,8 +10,8 @@ use bb_core::{Color, File, PieceKind, Rank};
 /// the side to move, castling rights with their rooks, and the en-passant
 /// file when a capture there is possible. (Move counters are left out: they
 /// do not change which moves are legal.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(super) struct Identity {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(in crate::perft) struct Identity {
     /// The occupied squares.
     occupied: u64,
     /// One 4-bit piece code per occupied square, in square order; 32 pieces
@@ -28,7 +28,7 @@ const MAX_PIECES: usize = 32;
 impl Identity {
     /// The identity of `position`, or `None` if it has more pieces than an
     /// identity holds (impossible for positions from a valid FEN).
-    pub(super) fn of(position: &Position) -> Option<Identity> {
+    pub(in crate::perft) fn of(position: &Position) -> Option<Identity> {
         let occupied = position.occupied();
         let mut pieces = [0u64; 2];
         for (index, square) in occupied.iter().enumerate() {
@@ -58,7 +58,7 @@ impl Identity {
     /// The key of a table entry for this position at `depth`: four words
     /// that differ for any two positions or depths. Depth is at least 1 for
     /// stored entries, so a key is never all zero (the empty entry).
-    pub(super) fn table_key(&self, depth: u32) -> [u64; 4] {
+    pub(in crate::perft) fn table_key(&self, depth: u32) -> [u64; 4] {
         [self.occupied, self.pieces[0], self.pieces[1], u64::from(self.state) | (u64::from(depth) << 32)]
     }
 }
