@@ -7,6 +7,7 @@
 //! that `+3` or ` 3` are refused and the error names the accepted range.
 
 use crate::failure::Failure;
+use crate::units::args::UnitsCommand;
 use bb_movegen::Position;
 use clap::{Args, Parser, Subcommand};
 use std::fmt::Display;
@@ -45,7 +46,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count the leaves of the move tree of one position, or check a suite.
-    Perft(PerftArgs),
+    Perft(Box<PerftArgs>),
     /// The script interface of the perftree debugger.
     Perftree(PerftreeArgs),
     /// Draw the board (and its bitboards).
@@ -75,12 +76,21 @@ pub struct PositionArgs {
 
 /// `bb perft`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "\
 examples:
   bb perft 6 --divide
   bb perft 5 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"
-  bb perft --epd suite.epd --depth 4 --threads 2 --hash 256")]
+  bb perft --epd suite.epd --depth 4 --threads 2 --hash 256
+  bb perft split 10 --ply 5 --output units.txt
+  bb perft unit units.txt --from 1 --to 1000 --threads 2 --hash 4096 --output results-1.txt
+  bb perft merge units.txt results-*.txt"
+)]
 pub struct PerftArgs {
+    /// Deep perft in work units: split, unit, merge.
+    #[command(subcommand)]
+    pub units: Option<UnitsCommand>,
     /// Depth of the count (not with --epd).
     #[arg(value_parser = depth_value, allow_negative_numbers = true)]
     pub depth: Option<u32>,
@@ -174,7 +184,7 @@ where
     }
 }
 
-fn depth_value(text: &str) -> Result<u32, String> {
+pub(crate) fn depth_value(text: &str) -> Result<u32, String> {
     parse_number(text, 0, MAX_DEPTH)
 }
 
@@ -182,11 +192,11 @@ fn bench_depth_value(text: &str) -> Result<u32, String> {
     parse_number(text, 1, MAX_BENCH_DEPTH)
 }
 
-fn threads_value(text: &str) -> Result<usize, String> {
+pub(crate) fn threads_value(text: &str) -> Result<usize, String> {
     parse_number(text, 1, MAX_THREADS)
 }
 
-fn hash_value(text: &str) -> Result<usize, String> {
+pub(crate) fn hash_value(text: &str) -> Result<usize, String> {
     parse_number(text, 0, MAX_HASH_MB)
 }
 
@@ -224,24 +234,30 @@ pub fn one_line_error(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let mut message = String::new();
     let mut help = "bb help".to_string();
+    // Lines that only detail what came before (the arguments a misplaced
+    // word conflicts with, a second usage line) are left out.
+    let mut details_follow = false;
     for line in rendered.lines().map(str::trim).filter(|line| !line.is_empty()) {
         if let Some(usage) = line.strip_prefix("Usage: ") {
             // `bb perft [OPTIONS] [DEPTH]`: the command's words name its help.
             let words: Vec<&str> =
                 usage.split(' ').take_while(|word| !word.starts_with(['[', '<', '-'])).collect();
             help = format!("{} --help", words.join(" "));
+            details_follow = true;
         } else if line.starts_with("For more information") || line.starts_with("tip: to pass") {
             // clap's pointer to --help is replaced below; the tip about
             // `--` would suggest passing a misspelt option as a value.
         } else if let Some(tip) = line.strip_prefix("tip: ") {
             message.push_str("; ");
             message.push_str(tip);
-        } else {
+        } else if !details_follow {
             let text = line.strip_prefix("error: ").unwrap_or(line);
+            let explained = explain_misplaced_subcommand(text);
+            details_follow = explained.is_some();
             if !message.is_empty() {
                 message.push(' ');
             }
-            message.push_str(text);
+            message.push_str(explained.as_deref().unwrap_or(text));
         }
     }
     // A FEN given without quotes splits into words; the second is the side
@@ -251,6 +267,18 @@ pub fn one_line_error(error: &clap::Error) -> String {
         message.push_str("; quote the FEN: --fen \"...\"");
     }
     format!("{message} (see '{help}')")
+}
+
+/// `bb perft 3 4` reaches clap as a depth and then a would-be subcommand
+/// (perft has `split`, `unit`, `merge`): say what is really wrong.
+fn explain_misplaced_subcommand(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("the subcommand '")?;
+    let (word, _) = rest.split_once("' cannot be used with")?;
+    Some(if ["split", "unit", "merge"].contains(&word) {
+        format!("'{word}' comes right after 'perft', before any depth or option")
+    } else {
+        format!("unexpected argument '{word}' found")
+    })
 }
 
 #[cfg(test)]

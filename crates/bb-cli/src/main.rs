@@ -23,6 +23,7 @@ mod pgn;
 mod progress;
 mod report;
 mod show;
+mod units;
 
 use args::{Cli, Command};
 use clap::error::ErrorKind;
@@ -73,7 +74,7 @@ fn parse_arguments() -> Result<Option<Cli>, Failure> {
 fn run(command: Option<Command>) -> CommandResult {
     match command {
         None | Some(Command::Uci) => engine::run_uci_engine(),
-        Some(Command::Perft(options)) => perft_cmd::run(options),
+        Some(Command::Perft(options)) => perft_cmd::run(*options),
         Some(Command::Perftree(options)) => perftree::run(options),
         Some(Command::Show(options)) => show::run(options),
         Some(Command::Bench(options)) => engine::run_bench(options),

@@ -6,14 +6,17 @@ use crate::args::PerftArgs;
 use crate::epd;
 use crate::failure::{CommandResult, Failure};
 use crate::perft_json::{MoveJson, PerftJson};
-use crate::{progress, report};
+use crate::{progress, report, units};
 use bb_movegen::perft::{PerftTable, ThreadedPerft};
 use bb_movegen::{Move, Position, Validation};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 /// Runs `bb perft`.
-pub fn run(options: PerftArgs) -> CommandResult {
+pub fn run(mut options: PerftArgs) -> CommandResult {
+    if let Some(command) = options.units.take() {
+        return units::run(command);
+    }
     let engine = build_engine(&options)?;
     match &options.epd {
         Some(path) => {
