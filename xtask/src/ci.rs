@@ -162,6 +162,14 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         for (name, command) in firmware::commands(&workspace) {
             reports.push(run_step(&workspace, &name, command, false, options.verbose)?);
         }
+        // Issue #14: perft(8) through work units under GNU parallel, for
+        // real, with a run killed half-way, a results file cut short and
+        // results of another depth (the script installs `parallel`). The
+        // Slurm run of the same tests needs root daemons: run by hand with
+        // `scripts/deep-perft/test.sh slurm`.
+        let mut deep_perft = Command::new("bash");
+        deep_perft.current_dir(&workspace).args(["scripts/deep-perft/test.sh", "parallel", "8"]);
+        reports.push(run_step(&workspace, "deep-perft/parallel", deep_perft, false, options.verbose)?);
         // Issue #17: every fuzz target for a short while where a nightly
         // toolchain is installed; without one, `fuzz` says why it skips.
         let fuzz_started = Instant::now();

@@ -17,11 +17,11 @@
 //! root rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 //! depth 8
 //! ply 4
-//! header 8d9d52b0f1a1d0c3
+//! header 307243e07ed91e87
 //! units 72078
-//! 1 1 4 8d9d52b0f1a1d0c3 rnbqkbnr/1ppppppp/8/p7/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 2
+//! 1 2 4 307243e07ed91e87 rnbqkbnr/1ppppppp/8/p7/8/PP6/2PPPPPP/RNBQKBNR w KQkq - 0 3
 //! ...
-//! end 5f0e1c2d3b4a6978
+//! end 6c17a4e8abe35bd6
 //! ```
 //!
 //! `header` is a checksum of the three lines above it (root, depth, ply):

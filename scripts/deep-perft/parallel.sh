@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Deep perft through work units, run by GNU parallel, locally or over ssh.
+#
+#   scripts/deep-perft/parallel.sh DIR DEPTH [PLY [SLICES]]
+#
+# DIR holds everything: units.txt (written by `bb perft split` on the first
+# run), results/slice-N.txt (one per slice, appended to by `bb perft unit`),
+# joblog (GNU parallel's). Running the same command again resumes: parallel
+# (--resume-failed) reruns the slices that failed or never ran, each slice
+# skips the units its results file already has, and a last pass recounts
+# any unit still missing (a results file cut short, say). Then
+# `bb perft merge` checks every unit has exactly one result and prints the
+# total.
+#
+# Environment:
+#   BB         the bb binary (default: target/release/bb, built if missing)
+#   FEN        root position (default: the initial position)
+#   JOBS       parallel jobs per host (default: the number of cores)
+#   THREADS    threads per job (default 1)
+#   HASH_MB    hash table per job in MB (default 256)
+#   SSHLOGIN   parallel's --sshlogin list, e.g. ':,4/alice@host2,4/host3'
+#              (':' is this machine). Remote hosts need `bb` on their PATH
+#              (or REMOTE_BB); units.txt is sent to them and each slice's
+#              results come back to DIR/results.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+fi
+dir=$1 depth=$2 ply=${3:-$(( depth > 8 ? 5 : 4 ))} slices=${4:-32}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
+
+bb=$(bb_binary)
+ensure_command parallel parallel
+mkdir -p "$dir/results"
+dir=$(cd "$dir" && pwd)
+split_once "$bb" "$dir" "$depth" "$ply"
+
+jobs=${JOBS:-$(nproc)}
+unit_options=(--threads "${THREADS:-1}" --hash "${HASH_MB:-256}")
+remote=()
+worker=$bb
+if [ -n "${SSHLOGIN:-}" ]; then
+    # Paths relative to the remote login directory: parallel transfers
+    # units.txt there and returns results/slice-N.txt to the same place here.
+    remote=(--sshlogin "$SSHLOGIN" --workdir ... --basefile units.txt --return "results/slice-{}.txt" --cleanup)
+    worker=${REMOTE_BB:-bb}
+    cd "$dir"
+    units=units.txt results=results
+else
+    units=$dir/units.txt results=$dir/results
+fi
+
+echo "bb perft $depth through $slices slices of $dir/units.txt, $jobs jobs" >&2
+status=0
+seq 1 "$slices" | parallel --jobs "$jobs" --joblog "$dir/joblog" --resume-failed "${remote[@]}" \
+    "$worker" perft unit "$units" --slice "{}/$slices" "${unit_options[@]}" \
+    --output "$results/slice-{}.txt" || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "parallel: $status slices failed; run the same command again to resume" >&2
+    exit 1
+fi
+
+# Units whose result was lost after their slice succeeded (a results file
+# cut short or edited): recount them in chunks, into repair files.
+missing=$("$bb" perft merge "$dir/units.txt" "$dir"/results/*.txt --missing 2>/dev/null || true)
+if [ -n "$missing" ]; then
+    echo "recounting $(echo "$missing" | wc -l) units missing from the results" >&2
+    echo "$missing" | parallel --jobs "$jobs" -N 256 \
+        "$bb" perft unit "$dir/units.txt" --id {} "${unit_options[@]}" --output "$dir/results/repair-{#}.txt"
+fi
+"$bb" perft merge "$dir/units.txt" "$dir"/results/*.txt

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Deep perft through work units, run as a Slurm job array, then merged.
+#
+#   scripts/deep-perft/slurm.sh DIR DEPTH [PLY [SLICES]]
+#
+# Splits once into DIR/units.txt, submits one array task per slice
+# (slurm.sbatch) and waits for the array (sbatch --wait), then checks and
+# adds up the results with `bb perft merge`. Running the same command again
+# resubmits the array: every task skips the units its results file already
+# has, so a killed or cut-short run is completed and nothing is counted
+# twice. DIR must be visible from every node. Extra sbatch options (a
+# partition, an account, --cpus-per-task) go in SBATCH_OPTIONS.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+fi
+dir=$1 depth=$2 ply=${3:-$(( depth > 8 ? 5 : 4 ))} slices=${4:-32}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
+
+export BB=${BB:-$(bb_binary)}
+mkdir -p "$dir/results" "$dir/logs"
+dir=$(cd "$dir" && pwd)
+split_once "$BB" "$dir" "$depth" "$ply"
+
+echo "bb perft $depth through $slices array tasks on $dir/units.txt" >&2
+# shellcheck disable=SC2086 # SBATCH_OPTIONS is a list of options
+if ! sbatch --wait --array="1-$slices" --output="$dir/logs/%A_%a.log" ${SBATCH_OPTIONS:-} \
+    "$here/slurm.sbatch" "$dir" "$slices" >&2; then
+    echo "some array tasks failed (see $dir/logs); run the same command again to resume" >&2
+    exit 1
+fi
+"$BB" perft merge "$dir/units.txt" "$dir"/results/*.txt
