@@ -6,8 +6,8 @@
 use crate::Position;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
 use bb_tables::{
-    between, bishop_attacks, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_pseudo_attacks,
+    between, bishop_attacks, bishop_pseudo_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_pseudo_attacks,
 };
 
 impl Position {
@@ -139,6 +139,67 @@ impl Position {
     /// ```
     pub fn pinned(&self) -> Bitboard {
         self.blockers_for_king(self.side_to_move)
+    }
+
+    /// The squares a move other than the king's must land on: every square
+    /// when the side to move is not in check, the checker and the squares
+    /// between it and the king when one piece checks, none in double check.
+    /// Legal generation intersects every target set with it.
+    ///
+    /// ```
+    /// use bb_movegen::{Bitboard, Position};
+    ///
+    /// // The rook on e8 checks the king on e1: e2 to e7 block, e8 captures.
+    /// let position = Position::from_fen("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(position.check_mask(), Bitboard::from_u64(0x1010_1010_1010_1000)); // e2..e8
+    /// assert_eq!(Position::startpos().check_mask(), Bitboard::FULL);
+    /// ```
+    pub fn check_mask(&self) -> Bitboard {
+        Self::check_mask_of(self.king_square(self.side_to_move), self.checkers)
+    }
+
+    /// [`check_mask`](Self::check_mask) from the king's square and its
+    /// checkers: the generator's own, which has both at hand.
+    #[inline(always)]
+    pub(crate) fn check_mask_of(king: Square, checkers: Bitboard) -> Bitboard {
+        if checkers.has_more_than_one() {
+            return Bitboard::EMPTY;
+        }
+        match checkers.first_square() {
+            Some(checker) => between(king, checker).with(checker),
+            None => Bitboard::FULL,
+        }
+    }
+
+    /// The pin rays of the side to move: for each pinned piece, the squares
+    /// from its king (excluded) to the enemy slider that pins it (included),
+    /// along which alone the piece may move.
+    ///
+    /// ```
+    /// use bb_movegen::{Position, Square};
+    ///
+    /// // The rook on e7 pins the rook on e2: it may move on e2..e7.
+    /// let position = Position::from_fen("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1").unwrap();
+    /// let ray = position.pin_rays();
+    /// assert_eq!(ray.count(), 6);
+    /// assert!(ray.contains(Square::E7) && ray.contains(Square::E2) && !ray.contains(Square::E1));
+    /// ```
+    pub fn pin_rays(&self) -> Bitboard {
+        let us = self.side_to_move;
+        let king = self.king_square(us);
+        let pinned = self.pinned();
+        let them = self.by_color(us.opposite());
+        let mut rays = Bitboard::EMPTY;
+        for piece in pinned {
+            // The pinner is the first piece beyond the pinned one, away
+            // from the king, on their common line.
+            let beyond = line(king, piece) - between(king, piece) - king.bitboard() - piece.bitboard();
+            let pinner = (beyond & them).into_iter().min_by_key(|square| between(piece, *square).count());
+            if let Some(pinner) = pinner {
+                rays |= between(king, pinner).with(pinner);
+            }
+        }
+        rays
     }
 
     /// Pieces of `color` that stand alone between `color`'s king and an

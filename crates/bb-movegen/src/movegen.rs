@@ -292,10 +292,7 @@ fn generate_for<C: Side, S: MoveSink>(position: &Position, filter: MoveFilter, s
     if checkers.has_more_than_one() {
         return;
     }
-    let check_mask = match checkers.first_square() {
-        Some(checker) => between(king, checker).with(checker),
-        None => Bitboard::FULL,
-    };
+    let check_mask = Position::check_mask_of(king, checkers);
     let targets = Targets { quiet: quiet_filter & check_mask, capture: capture_filter & check_mask };
     let pinned = position.blockers_for_king(us);
 
