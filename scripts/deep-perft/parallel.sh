@@ -19,9 +19,9 @@
 #   THREADS    threads per job (default 1)
 #   HASH_MB    hash table per job in MB (default 256)
 #   SSHLOGIN   parallel's --sshlogin list, e.g. ':,4/alice@host2,4/host3'
-#              (':' is this machine). Remote hosts need `bb` on their PATH
-#              (or REMOTE_BB); units.txt is sent to them and each slice's
-#              results come back to DIR/results.
+#              (':' is this machine). Remote hosts need rsync and `bb` on
+#              their PATH (or REMOTE_BB; ':' uses BB); units.txt is sent to
+#              them and each slice's results come back to DIR/results.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -43,11 +43,26 @@ unit_options=(--threads "${THREADS:-1}" --hash "${HASH_MB:-256}")
 remote=()
 worker=$bb
 if [ -n "${SSHLOGIN:-}" ]; then
-    # Paths relative to the remote login directory: parallel transfers
-    # units.txt there and returns results/slice-N.txt to the same place here.
-    remote=(--sshlogin "$SSHLOGIN" --workdir ... --basefile units.txt --return "results/slice-{}.txt" --cleanup)
-    worker=${REMOTE_BB:-bb}
-    cd "$dir"
+    # parallel copies files with rsync, which remote hosts need too.
+    ensure_command rsync rsync
+    # A remote job runs in a fresh directory of its own, ~/.parallel/tmp/
+    # HOST-PID-SEQ (`--workdir ...`; a fixed one would collide with other
+    # jobs, or be DIR itself when a "remote" host is this machine or shares
+    # its disk, and --cleanup would then delete the originals). --basefile
+    # cannot reach such directories, so units.txt goes with every job, as
+    # does the slice's results file: on a resumed run the job skips the units
+    # already counted, as a local job does. `DIR/./X` copies X to WORKDIR/X
+    # (rsync -R), creating results/ there; --return brings the grown file
+    # back to DIR/results, then --cleanup removes the directory.
+    slice=$dir/./results/slice-{}.txt
+    remote=(--sshlogin "$SSHLOGIN" --workdir ... --transferfile "$dir/./units.txt"
+            --transferfile "$slice" --return "$slice" --cleanup)
+    # rsync cannot send a file that is not there yet: start empty ones.
+    for i in $(seq 1 "$slices"); do : >>"$dir/results/slice-$i.txt"; done
+    # Jobs on ':' (this machine) get no copies and would also run in a fresh
+    # directory, so they go back to DIR and use $bb; remote ones use REMOTE_BB.
+    worker="if [ \"\$PARALLEL_SSHHOST\" = : ]; then cd $(printf %q "$dir") && b=$(printf %q "$bb");"
+    worker+=" else b=${REMOTE_BB:-bb}; fi; \"\$b\""
     units=units.txt results=results
 else
     units=$dir/units.txt results=$dir/results

@@ -15,7 +15,7 @@ use crate::matrix::{self, Backend, Combination};
 use crate::process::{self, Outcome};
 use crate::targets::{self, Runner};
 use crate::test_output::{self, TestCounts};
-use crate::{firmware, fuzz, install};
+use crate::{firmware, fuzz, install, web, web_test};
 
 /// How a step ended, for its line and the summary.
 struct StepReport {
@@ -123,8 +123,15 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         // Issue #11: every published crate packages, and its package builds
         // on its own (cargo resolves the bb crates among the packages).
         let mut package = host.cargo(&workspace, "package");
-        package.args(["--workspace", "--exclude", "xtask", "--exclude", "bb-benches", "--allow-dirty"]);
+        package.args(["--workspace", "--exclude", "xtask", "--exclude", "bb-benches", "--exclude", "bb-web"]);
+        package.arg("--allow-dirty");
         reports.push(run_step(&workspace, "package", package, false, options.verbose)?);
+
+        // bb-web's JavaScript bindings exist only on the browser target.
+        web::ensure_target()?;
+        let mut web_lint = host.cargo(&workspace, "clippy");
+        web_lint.args(["--package", "bb-web", "--target", web::TARGET, "--", "-D", "warnings"]);
+        reports.push(run_step(&workspace, "clippy/bb-web-wasm", web_lint, false, options.verbose)?);
 
         // Users read the crates' docs: they must build without a warning
         // (broken or private intra-doc links included).
@@ -170,6 +177,21 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         let mut deep_perft = Command::new("bash");
         deep_perft.current_dir(&workspace).args(["scripts/deep-perft/test.sh", "parallel", "8"]);
         reports.push(run_step(&workspace, "deep-perft/parallel", deep_perft, false, options.verbose)?);
+        // Issue #15: the explorer in headless Chromium (skipped, with a
+        // line saying so, where Chromium cannot be installed).
+        let web_started = Instant::now();
+        let success = web_test::web_test().unwrap_or_else(|error| {
+            println!("web-test: {error}");
+            false
+        });
+        reports.push(StepReport {
+            name: "web-test".into(),
+            success,
+            tests: TestCounts::default(),
+            is_test_step: false,
+            elapsed: web_started.elapsed(),
+            timed_out: false,
+        });
         // Issue #17: every fuzz target for a short while where a nightly
         // toolchain is installed; without one, `fuzz` says why it skips.
         let fuzz_started = Instant::now();

@@ -19,6 +19,8 @@ mod process;
 mod table;
 mod targets;
 mod test_output;
+mod web;
+mod web_test;
 
 use std::process::ExitCode;
 
@@ -40,6 +42,12 @@ commands:
   fuzz         the cargo-fuzz targets of fuzz/ (needs nightly; skipped with a
                line without it), seeded from the suites: a table of executions,
                coverage and crashes; fails on a crash
+  web          build the bitboard explorer (crates/bb-web) for wasm32-unknown-unknown
+               and serve it on localhost (--port N, default 8000), or write the
+               static site with --out DIR
+  web-test     the explorer in headless Chromium (installs chromium and npm's
+               playwright-core): FEN, legal moves, perft, a clicked move, the
+               check mask; a screenshot in target/web/explorer.png
   help         this text
 
 options:
@@ -77,6 +85,8 @@ fn main() -> ExitCode {
             .and_then(|o| bench::bench(&o)),
         "fuzz" => fuzz::fuzz(rest),
         "firmware" => args::parse(rest, &[]).and_then(|_| firmware::firmware()),
+        "web" => web::web(rest),
+        "web-test" => args::parse(rest, &[]).and_then(|_| web_test::web_test()),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
