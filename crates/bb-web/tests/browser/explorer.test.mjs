@@ -2,8 +2,9 @@
 //   node explorer.test.mjs URL SCREENSHOT
 // Kiwipete by FEN: 48 legal moves and perft(3) = 97,862 read from the page;
 // a move played by clicking; the check-mask grid of a position in check; a
-// bad FEN's one-line reason; no error thrown on the page; the page's perft
-// speed; a screenshot.
+// bad FEN's one-line reason; a promotion; a long perft cancelled while the
+// page keeps answering; no error thrown on the page; the page's perft speed;
+// a screenshot.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 
@@ -93,6 +94,28 @@ try {
       "invalid FEN (piece placement): expected 8 ranks separated by '/', found 3");
     assert.equal(await page.textContent('#legal-count'), moves);
     await page.fill('#fen', before);
+  });
+
+  await step('a promotion asks for the piece', async () => {
+    await setFen('4k3/1P6/8/8/8/8/8/4K3 w - - 0 1');
+    await page.click('[data-square="b7"]');
+    await page.click('[data-square="b8"]');
+    assert.equal(await page.isVisible('#promotion'), true);
+    await page.click('#promotion [data-piece="n"]');
+    assert.equal(await page.inputValue('#fen'), '1N2k3/8/8/8/8/8/8/4K3 b - - 0 1');
+  });
+
+  await step('a long perft can be cancelled, and the page answers meanwhile', async () => {
+    await page.click('#start');
+    await page.fill('#perft-depth', '7');
+    await page.click('#perft-run');
+    await page.waitForFunction(() => /^[1-9][0-9]*\/20$/.test(document.querySelector('#perft-done').textContent), null, LIMIT);
+    await page.click('#flip');                       // the page answers while the worker counts
+    assert.equal(await page.getAttribute('#board .square:first-child', 'data-square'), 'h1');
+    assert.equal(await page.getAttribute('#perft-state', 'data-state'), 'running');
+    await page.click('#perft-cancel');
+    assert.equal(await page.getAttribute('#perft-state', 'data-state'), 'cancelled');
+    await page.click('#flip');
   });
 
   await page.click('#start');
