@@ -16,6 +16,19 @@ bb_binary() {
     echo "$repo/target/release/bb"
 }
 
+# driver_arguments SCRIPT DIR DEPTH [PLY [SLICES]]: sets dir, depth, ply
+# (default 4, or 5 past depth 8) and slices (default 32) for a driver
+# script, or prints SCRIPT's header comment as its usage and exits 2.
+driver_arguments() {
+    local script=$1
+    shift
+    if [ $# -lt 2 ]; then
+        sed -n '2,/^set -euo/p' "$script" | sed '$d; s/^# \{0,1\}//' >&2
+        exit 2
+    fi
+    dir=$1 depth=$2 ply=${3:-$(( $2 > 8 ? 5 : 4 ))} slices=${4:-32}
+}
+
 # ensure_command COMMAND DEBIAN-PACKAGE: installs the package if the command
 # is missing (as root, or through sudo).
 ensure_command() {

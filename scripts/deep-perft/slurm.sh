@@ -12,13 +12,9 @@
 # partition, an account, --cpus-per-task) go in SBATCH_OPTIONS.
 set -euo pipefail
 
-if [ $# -lt 2 ]; then
-    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
-    exit 2
-fi
-dir=$1 depth=$2 ply=${3:-$(( depth > 8 ? 5 : 4 ))} slices=${4:-32}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
+driver_arguments "$0" "$@"
 
 export BB=${BB:-$(bb_binary)}
 mkdir -p "$dir/results" "$dir/logs"
