@@ -17,7 +17,7 @@ bb_binary() {
 }
 
 # driver_arguments SCRIPT DIR DEPTH [PLY [SLICES]]: sets dir, depth, ply
-# (default 4, or 5 past depth 8) and slices (default 32) for a driver
+# (default 4, 5 past depth 8, the depth below 4) and slices (default 32) for a driver
 # script, or prints SCRIPT's header comment as its usage and exits 2.
 driver_arguments() {
     local script=$1
@@ -26,7 +26,8 @@ driver_arguments() {
         sed -n '2,/^set -euo/p' "$script" | sed '$d; s/^# \{0,1\}//' >&2
         exit 2
     fi
-    dir=$1 depth=$2 ply=${3:-$(( $2 > 8 ? 5 : 4 ))} slices=${4:-32}
+    local default_ply=$(( $2 > 8 ? 5 : $2 < 4 ? $2 : 4 ))
+    dir=$1 depth=$2 ply=${3:-$default_ply} slices=${4:-32}
 }
 
 # ensure_command COMMAND DEBIAN-PACKAGE: installs the package if the command
@@ -35,26 +36,36 @@ ensure_command() {
     command -v "$1" >/dev/null && return
     echo "installing Debian's $2 (for $1)" >&2
     local sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo -n)
     "${sudo[@]}" apt-get install -y -q "$2" >&2 ||
         { "${sudo[@]}" apt-get update -q >&2 && "${sudo[@]}" apt-get install -y -q "$2" >&2; }
 }
 
-# split_once BB DIR DEPTH PLY: writes DIR/units.txt unless it is there
-# already (for this root and depth: a resumed run must not re-split).
+# split_once BB DIR DEPTH PLY SLICES: writes DIR/units.txt unless it is
+# there already, and refuses to go on when it is there for another root,
+# depth or ply, or DIR was cut into another number of slices (each slice
+# skips only the units of its own results file: other slices would count
+# units twice).
 split_once() {
-    local bb=$1 dir=$2 depth=$3 ply=$4
-    if [ -f "$dir/units.txt" ]; then
-        if ! sed -n 3p "$dir/units.txt" | grep -qx "depth $depth"; then
-            echo "$dir/units.txt is for another depth; use another directory" >&2
-            exit 2
-        fi
-        return
-    fi
+    local bb=$1 dir=$2 depth=$3 ply=$4 slices=$5
     local fen=()
     [ -z "${FEN:-}" ] || fen=(--fen "$FEN")
-    "$bb" perft split "$depth" "${fen[@]}" --ply "$ply" --output "$dir/units.txt.part" >&2
-    mv "$dir/units.txt.part" "$dir/units.txt"
+    if [ -f "$dir/units.txt" ]; then
+        local root
+        root=$("$bb" perft split 0 "${fen[@]}" --ply 0 | sed -n 2p)
+        if [ "$(sed -n 2,4p "$dir/units.txt")" != "$(printf '%s\ndepth %s\nply %s' "$root" "$depth" "$ply")" ]; then
+            echo "$dir/units.txt is for another root, depth or ply; use another directory" >&2
+            exit 2
+        fi
+    else
+        "$bb" perft split "$depth" "${fen[@]}" --ply "$ply" --output "$dir/units.txt.part" >&2
+        mv "$dir/units.txt.part" "$dir/units.txt"
+    fi
+    if [ -f "$dir/slices" ] && [ "$(cat "$dir/slices")" != "$slices" ]; then
+        echo "$dir was cut into $(cat "$dir/slices") slices, not $slices; use the same number" >&2
+        exit 2
+    fi
+    echo "$slices" >"$dir/slices"
 }
 
 # The perft counts the tests check, verified by two independent programs

@@ -32,12 +32,13 @@ bb=$(bb_binary)
 ensure_command parallel parallel
 mkdir -p "$dir/results"
 dir=$(cd "$dir" && pwd)
-split_once "$bb" "$dir" "$depth" "$ply"
+split_once "$bb" "$dir" "$depth" "$ply" "$slices"
 
 jobs=${JOBS:-$(nproc)}
 unit_options=(--threads "${THREADS:-1}" --hash "${HASH_MB:-256}")
 remote=()
-worker=$bb
+# parallel hands its command to a shell as one line: paths are quoted for it.
+q_bb=$(printf %q "$bb") q_units=$(printf %q "$dir/units.txt") q_results=$(printf %q "$dir/results")
 if [ -n "${SSHLOGIN:-}" ]; then
     # parallel copies files with rsync, which remote hosts need too.
     ensure_command rsync rsync
@@ -57,11 +58,11 @@ if [ -n "${SSHLOGIN:-}" ]; then
     for i in $(seq 1 "$slices"); do : >>"$dir/results/slice-$i.txt"; done
     # Jobs on ':' (this machine) get no copies and would also run in a fresh
     # directory, so they go back to DIR and use $bb; remote ones use REMOTE_BB.
-    worker="if [ \"\$PARALLEL_SSHHOST\" = : ]; then cd $(printf %q "$dir") && b=$(printf %q "$bb");"
+    worker="if [ \"\$PARALLEL_SSHHOST\" = : ]; then cd $(printf %q "$dir") && b=$q_bb;"
     worker+=" else b=${REMOTE_BB:-bb}; fi; \"\$b\""
     units=units.txt results=results
 else
-    units=$dir/units.txt results=$dir/results
+    worker=$q_bb units=$q_units results=$q_results
 fi
 
 echo "bb perft $depth through $slices slices of $dir/units.txt, $jobs jobs" >&2
@@ -70,7 +71,7 @@ seq 1 "$slices" | parallel --jobs "$jobs" --joblog "$dir/joblog" --resume-failed
     "$worker" perft unit "$units" --slice "{}/$slices" "${unit_options[@]}" \
     --output "$results/slice-{}.txt" || status=$?
 if [ "$status" -ne 0 ]; then
-    echo "parallel: $status slices failed; run the same command again to resume" >&2
+    echo "parallel exited with $status (failed slices, up to 100); run the same command again to resume" >&2
     exit 1
 fi
 
@@ -80,6 +81,6 @@ missing=$("$bb" perft merge "$dir/units.txt" "$dir"/results/*.txt --missing 2>/d
 if [ -n "$missing" ]; then
     echo "recounting $(echo "$missing" | wc -l) units missing from the results" >&2
     echo "$missing" | parallel --jobs "$jobs" -N 256 \
-        "$bb" perft unit "$dir/units.txt" --id {} "${unit_options[@]}" --output "$dir/results/repair-{#}.txt"
+        "$q_bb" perft unit "$q_units" --id {} "${unit_options[@]}" --output "$q_results/repair-{#}.txt"
 fi
 "$bb" perft merge "$dir/units.txt" "$dir"/results/*.txt

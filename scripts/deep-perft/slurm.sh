@@ -19,7 +19,7 @@ driver_arguments "$0" "$@"
 export BB=${BB:-$(bb_binary)}
 mkdir -p "$dir/results" "$dir/logs"
 dir=$(cd "$dir" && pwd)
-split_once "$BB" "$dir" "$depth" "$ply"
+split_once "$BB" "$dir" "$depth" "$ply" "$slices"
 
 echo "bb perft $depth through $slices array tasks on $dir/units.txt" >&2
 # shellcheck disable=SC2086 # SBATCH_OPTIONS is a list of options

@@ -104,6 +104,7 @@ fn run(mut command: Command, what: &str) -> Result<(), String> {
     }
 }
 
+/// Installs the browser target with rustup unless it is there.
 pub fn ensure_target() -> Result<(), String> {
     let installed = Command::new("rustup").args(["target", "list", "--installed"]).output();
     if installed

@@ -166,3 +166,21 @@ fn bad_files_and_selections_are_one_line_errors() {
     assert_bad_input(&["perft", "merge", &damaged, &units], "damaged.txt: line");
     assert_bad_input(&["perft", "unit", &path(&dir, "absent.txt")], "cannot open");
 }
+
+#[test]
+fn an_id_given_twice_is_counted_once() {
+    let dir = work_dir("twice");
+    let units = split(&dir, START, 3, 1);
+    let run = bb_ok(&["perft", "unit", &units, "--id", "3", "3", "5"]);
+    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
+}
+
+#[test]
+fn a_root_without_moves_has_no_units_and_a_total_of_zero() {
+    let dir = work_dir("mated");
+    // Fool's mate: White has no move.
+    let units = split(&dir, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3, 1);
+    let results = path(&dir, "results.txt");
+    bb_ok(&["perft", "unit", &units, "-o", &results]);
+    assert_eq!(bb_ok(&["perft", "merge", &units, &results]).last_line(), "nodes 0 units 0");
+}

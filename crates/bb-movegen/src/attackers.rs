@@ -6,8 +6,8 @@
 use crate::Position;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
 use bb_tables::{
-    between, bishop_attacks, bishop_pseudo_attacks, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks, rook_pseudo_attacks,
+    between, bishop_attacks, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_pseudo_attacks,
 };
 
 impl Position {
@@ -144,7 +144,9 @@ impl Position {
     /// The squares a move other than the king's must land on: every square
     /// when the side to move is not in check, the checker and the squares
     /// between it and the king when one piece checks, none in double check.
-    /// Legal generation intersects every target set with it.
+    /// Legal generation intersects the target sets with it; the one move
+    /// that lands outside it is an en-passant capture of a checking pawn
+    /// (the capture square is the pawn's, the target square is behind it).
     ///
     /// ```
     /// use bb_movegen::{Bitboard, Position};
@@ -183,20 +185,25 @@ impl Position {
     /// let ray = position.pin_rays();
     /// assert_eq!(ray.count(), 6);
     /// assert!(ray.contains(Square::E7) && ray.contains(Square::E2) && !ray.contains(Square::E1));
+    ///
+    /// // A knight behind the king pins nothing; the rook on e8 pins e3.
+    /// let position = Position::from_fen("k3r3/8/8/8/8/4R3/4K3/4n3 w - - 0 1").unwrap();
+    /// assert_eq!(position.pin_rays().count(), 6); // e3..e8
+    /// assert!(!position.pin_rays().contains(Square::E1));
     /// ```
     pub fn pin_rays(&self) -> Bitboard {
         let us = self.side_to_move;
         let king = self.king_square(us);
-        let pinned = self.pinned();
-        let them = self.by_color(us.opposite());
+        let them = us.opposite();
+        let queens = self.by_color_kind(them, PieceKind::Queen);
+        let snipers = (rook_pseudo_attacks(king) & (self.by_color_kind(them, PieceKind::Rook) | queens))
+            | (bishop_pseudo_attacks(king) & (self.by_color_kind(them, PieceKind::Bishop) | queens));
         let mut rays = Bitboard::EMPTY;
-        for piece in pinned {
-            // The pinner is the first piece beyond the pinned one, away
-            // from the king, on their common line.
-            let beyond = line(king, piece) - between(king, piece) - king.bitboard() - piece.bitboard();
-            let pinner = (beyond & them).into_iter().min_by_key(|square| between(piece, *square).count());
-            if let Some(pinner) = pinner {
-                rays |= between(king, pinner).with(pinner);
+        for sniper in snipers {
+            // As in `blockers_for_king`: one piece between, and ours.
+            let blockers = between(king, sniper) & self.occupied();
+            if blockers.count() == 1 && (blockers & self.by_color(us)).any() {
+                rays |= between(king, sniper).with(sniper);
             }
         }
         rays

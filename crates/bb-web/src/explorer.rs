@@ -31,8 +31,8 @@ pub struct Explorer {
 pub struct SquareInfo {
     /// The attack set of the piece on the square (empty if none).
     pub attacks: Bitboard,
-    /// Where the piece's legal moves go (empty unless it is the side to
-    /// move's).
+    /// The destinations of the piece's legal moves as UCI writes them
+    /// (empty unless it is the side to move's).
     pub moves: Bitboard,
     /// The ray from the square to the board's edge in each direction.
     pub rays: [Bitboard; 8],
@@ -125,8 +125,13 @@ impl Explorer {
         });
         let mut moves = Bitboard::EMPTY;
         for mv in position.legal_moves().iter().filter(|mv| mv.from() == square) {
-            // Castling shows where the king goes, whatever the notation.
-            moves.insert(if mv.is_castling() { mv.king_destination() } else { mv.to() });
+            // The square the move is written to, which the page clicks:
+            // for castling g1/c1 in standard chess, the rook's square in
+            // Chess960 (king takes rook).
+            let uci = mv.uci(position.is_chess960()).to_string();
+            if let Some(to) = uci.get(2..4).and_then(|name| name.parse::<Square>().ok()) {
+                moves.insert(to);
+            }
         }
         SquareInfo { attacks, moves, rays: Direction::ALL.map(|direction| ray(direction, square)) }
     }
@@ -165,5 +170,16 @@ mod tests {
         assert_eq!(info.rays[0].count(), 4); // north: a5..a8
         assert_eq!(info.rays.iter().map(|ray| ray.count()).sum::<u32>(), 7 + 7 + 7);
         assert_eq!(explorer.square_info(Square::D4).moves, Bitboard::EMPTY, "black's pawn, white to move");
+    }
+
+    #[test]
+    fn castling_goes_where_uci_writes_it() {
+        let mut explorer = Explorer::new();
+        explorer.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert!(explorer.square_info(Square::E1).moves.contains(Square::G1));
+        // Chess960 castling is king takes rook.
+        explorer.set_fen("4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1").unwrap();
+        let moves = explorer.square_info(Square::E1).moves;
+        assert!(moves.contains(Square::G1) && moves.contains(Square::B1), "{moves:?}");
     }
 }

@@ -17,7 +17,7 @@ const DERIVED: [(&str, &str, Compute); 11] = [
     ("attacked-by-white", "squares white attacks", |p| p.attacked_by(Color::White)),
     ("attacked-by-black", "squares black attacks", |p| p.attacked_by(Color::Black)),
     ("checkers", "pieces giving check", |p| p.checkers()),
-    ("check-mask", "check mask (where a non-king move must land)", |p| p.check_mask()),
+    ("check-mask", "check mask (where a non-king move must land, en passant aside)", |p| p.check_mask()),
     ("pinned", "pinned pieces of the side to move", |p| p.pinned()),
     ("pin-rays", "pin rays (king to pinner)", |p| p.pin_rays()),
     ("en-passant", "en-passant square", |p| {

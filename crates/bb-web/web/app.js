@@ -142,21 +142,27 @@ function movesBetween(moves, from, to) {
     && (to === null || squareIndex(uci.slice(2, 4)) === to));
 }
 
-function play(uci) {
-  const error = state.explorer.play(uci);
-  $('fen-error').textContent = error;
+/// Forgets the clicked squares and a promotion being chosen.
+function resetSelection() {
   state.selected = null;
   state.second = null;
   state.pending = null;
   $('promotion').hidden = true;
 }
 
+function play(uci) {
+  const error = state.explorer.play(uci);
+  $('fen-error').textContent = error;
+  resetSelection();
+}
+
 /// A click (or a drop) on a square: select it, move to it, or take it as
 /// the second square for between/line.
 function clickSquare(index) {
   if (state.selected === null || state.selected === index) {
-    state.selected = state.selected === index ? null : index;
-    state.second = null;
+    const selected = state.selected === index ? null : index;
+    resetSelection();
+    state.selected = selected;
   } else {
     const moves = movesBetween(state.explorer.legalMoves(), state.selected, index);
     if (moves.length === 1) {
@@ -179,10 +185,13 @@ function listen() {
   });
   board.addEventListener('dragstart', (event) => {
     const square = event.target.closest('.square');
+    if (!square) return;
+    resetSelection();
     state.selected = squareIndex(square.dataset.square);
-    state.second = null;
     event.dataTransfer.setData('text/plain', square.dataset.square);
   });
+  // Dropped outside the board: show the selection the drag made.
+  board.addEventListener('dragend', () => draw());
   board.addEventListener('dragover', (event) => event.preventDefault());
   board.addEventListener('drop', (event) => {
     event.preventDefault();
@@ -196,14 +205,14 @@ function listen() {
   });
   $('undo').addEventListener('click', () => {
     state.explorer.undo();
-    state.selected = null;
+    resetSelection();
     $('fen-error').textContent = '';
     draw();
   });
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; draw(); });
   $('start').addEventListener('click', () => {
     state.explorer = new Explorer();
-    state.selected = null;
+    resetSelection();
     $('fen-error').textContent = '';
     draw();
   });
@@ -211,7 +220,7 @@ function listen() {
     event.preventDefault();
     const error = state.explorer.setFen($('fen').value);
     $('fen-error').textContent = error;
-    if (!error) { state.selected = null; state.second = null; draw(); }
+    if (!error) { resetSelection(); draw(); }
   });
   $('grid-choice').addEventListener('change', drawPositionGrids);
   $('perft-form').addEventListener('submit', (event) => { event.preventDefault(); startPerft(); });

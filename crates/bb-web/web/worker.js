@@ -5,7 +5,12 @@ import init, { PerftJob } from './pkg/bb_web.js';
 const ready = init();
 
 onmessage = async ({ data: { fen, depth } }) => {
-  await ready;
+  try {
+    await ready;
+  } catch (error) {
+    postMessage({ type: 'error', message: `cannot load bb in the worker: ${error}` });
+    return;
+  }
   let job;
   try {
     job = new PerftJob(fen, depth);

@@ -24,7 +24,15 @@ fn selected_ids(args: &UnitArgs, units: &UnitsFile) -> Result<Vec<u64>, Failure>
         return Err(Failure::input(format!("{} has units 1 to {last}, not {id}", args.units)));
     }
     if !args.id.is_empty() {
-        return Ok(args.id.clone());
+        // An id given twice is counted once.
+        let mut ids = args.id.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        return Ok(ids);
+    }
+    if last == 0 && args.from.is_none() && args.to.is_none() {
+        // No units (the root has no moves before the cut): nothing to count.
+        return Ok(Vec::new());
     }
     let (from, to) = match args.slice {
         // An empty slice (more slices than units) has nothing to count.

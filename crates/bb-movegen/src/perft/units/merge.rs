@@ -41,6 +41,14 @@ pub enum ResultProblem {
         /// The unit.
         id: u64,
     },
+    /// A count so large that multiplicity × count, or the total, does not
+    /// fit in a `u128`: no perft is that large, so the line was made up.
+    Overflow {
+        /// The unit.
+        id: u64,
+        /// The count.
+        count: u128,
+    },
     /// Two different counts for one unit.
     Conflict {
         /// The unit.
@@ -74,6 +82,9 @@ impl fmt::Display for ResultProblem {
                 write!(f, "{source}, line {line}: the units file has no unit {id}")
             }
             ResultProblem::Duplicate { id } => write!(f, "unit {id}: more than one result"),
+            ResultProblem::Overflow { id, count } => {
+                write!(f, "unit {id}: the count {count} is beyond any perft (the total would overflow)")
+            }
             ResultProblem::Conflict { id, first, second } => {
                 write!(f, "unit {id}: two different counts, {first} and {second}")
             }
@@ -106,6 +117,9 @@ pub struct Merge<'a> {
     header: u64,
     counts: Vec<Option<u128>>,
     problems: Vec<ResultProblem>,
+    /// The largest multiplicity × count one unit may have: the total of
+    /// all units must fit in a `u128`.
+    limit: u128,
     /// Lines read per source, for line numbers.
     lines: u64,
     source: String,
@@ -115,14 +129,10 @@ impl<'a> Merge<'a> {
     /// No results yet.
     pub fn new(units: &'a UnitsFile) -> Merge<'a> {
         let counts = vec![None; units.units().len()];
-        Merge {
-            units,
-            header: units.header().checksum(),
-            counts,
-            problems: Vec::new(),
-            lines: 0,
-            source: String::new(),
-        }
+        // With every unit below this, their sum cannot overflow either.
+        let limit = u128::MAX / (counts.len() as u128).max(1);
+        let header = units.header().checksum();
+        Merge { units, header, counts, problems: Vec::new(), limit, lines: 0, source: String::new() }
     }
 
     /// Reads one line of `source` (lines are numbered per source in the
@@ -152,6 +162,11 @@ impl<'a> Merge<'a> {
             self.problems.push(ResultProblem::UnknownId { source, line, id: result.id });
             return;
         };
+        let multiplicity = self.units.unit(result.id).map_or(1, |unit| u128::from(unit.multiplicity));
+        if result.count.checked_mul(multiplicity).is_none_or(|product| product > self.limit) {
+            self.problems.push(ResultProblem::Overflow { id: result.id, count: result.count });
+            return;
+        }
         match *slot {
             None => *slot = Some(result.count),
             Some(first) if first == result.count => {

@@ -69,9 +69,10 @@ use crate::{FenError, Position};
 pub const MAGIC: &str = "bb perft units 1";
 
 /// The deepest cut [`UnitsFile::split`] makes. Ply 6 of the initial
-/// position already gives 9.4 million units; deeper cuts only make the
-/// file huge.
-pub const MAX_PLY: u32 = 8;
+/// position gives 9.4 million units (a file of about 1 GB, which every
+/// `bb perft unit` job reads whole); ply 7 would give about 96 million,
+/// beyond the memory of the machines this runs on.
+pub const MAX_PLY: u32 = 6;
 
 /// What a units file is about: the root, the perft depth and the ply of the
 /// cut. Its [`checksum`](Header::checksum) names the work in every unit and

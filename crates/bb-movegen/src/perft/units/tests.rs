@@ -154,3 +154,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_made_up_huge_count_is_refused_not_wrapped() {
+    let units = UnitsFile::split(&Position::startpos(), 3, 1).unwrap();
+    let mut lines = count_all(&units);
+    lines[0] = UnitResult::new(&units, 1, u128::MAX / 3).to_line();
+    let merged = merge(&units, &lines);
+    assert_eq!(merged.total(), None);
+    assert!(matches!(merged.problems(), [ResultProblem::Overflow { id: 1, .. }]), "{:?}", merged.problems());
+}
