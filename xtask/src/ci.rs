@@ -125,6 +125,7 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         let mut package = host.cargo(&workspace, "package");
         package.args(["--workspace", "--exclude", "xtask", "--exclude", "bb-benches", "--exclude", "bb-web"]);
         package.arg("--allow-dirty");
+        forget_packaged_sources();
         reports.push(run_step(&workspace, "package", package, false, options.verbose)?);
 
         // bb-web's JavaScript bindings exist only on the browser target.
@@ -229,6 +230,30 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
     // The CI system reads this last line.
     println!("{passed} passed, {failed} failed");
     Ok(all_passed)
+}
+
+/// Removes cargo's unpacked copies of earlier packages of the bb crates.
+/// `cargo package` verifies each crate against the others' new packages
+/// through a local registry, but cargo unpacks a crate of a given name and
+/// version only once (under `$CARGO_HOME/registry/src/-<hash>/`, the hash
+/// being that of the target directory): a second run would verify against
+/// the sources of the first. Those directories are cargo's cache, so
+/// removing them loses nothing.
+fn forget_packaged_sources() {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let Some(sources) = home.map(|home| home.join("registry/src")) else { return };
+    let Ok(registries) = std::fs::read_dir(&sources) else { return };
+    // Local registries have names that start with '-'; crates.io's do not.
+    for registry in registries.flatten().filter(|entry| entry.file_name().to_string_lossy().starts_with('-'))
+    {
+        for unpacked in std::fs::read_dir(registry.path()).into_iter().flatten().flatten() {
+            if unpacked.file_name().to_string_lossy().starts_with("bb-") {
+                let _ = std::fs::remove_dir_all(unpacked.path());
+            }
+        }
+    }
 }
 
 /// `cargo test` of one combination. Every crate is tested on every target;
