@@ -107,13 +107,12 @@ impl ThreadedPerft {
     /// use bb_movegen::perft::{PerftTable, ThreadedPerft};
     /// use bb_movegen::Position;
     ///
+    /// // One engine (and table) for every worker thread; each calls this.
     /// let engine = ThreadedPerft::new(1, Some(PerftTable::with_megabytes(1).unwrap()));
     /// let start = Position::startpos();
-    /// std::thread::scope(|scope| {
-    ///     let worker = scope.spawn(|| engine.count_on_this_thread(&start, 4));
-    ///     assert_eq!(engine.count_on_this_thread(&start, 3), 8_902);
-    ///     assert_eq!(worker.join().unwrap(), 197_281);
-    /// });
+    /// assert_eq!(engine.count_on_this_thread(&start, 4), 197_281);
+    /// let after_a3 = start.play(start.parse_uci_move("a2a3").unwrap());
+    /// assert_eq!(engine.count_on_this_thread(&after_a3, 3), 8_457);
     /// ```
     pub fn count_on_this_thread(&self, position: &Position, depth: u32) -> u128 {
         // Without a stop flag the count always finishes.
