@@ -89,9 +89,18 @@ fn run(command: Option<Command>) -> CommandResult {
     }
 }
 
-/// `bb 0.1.0 (backend native, target x86_64-unknown-linux-gnu)`.
+/// `bb 0.1.0 (backend native, target x86_64-unknown-linux-gnu, perft
+/// kernel bmi2 with pext sliders)`: the kernel is the copy of perft this CPU
+/// runs, chosen at run time.
 fn version_line() -> String {
-    format!("bb {} (backend {}, target {})\n", env!("CARGO_PKG_VERSION"), bb_core::BACKEND, env!("BB_TARGET"))
+    let kernel = bb_core::platform::kernel();
+    format!(
+        "bb {} (backend {}, target {}, perft kernel {kernel} with {} sliders)\n",
+        env!("CARGO_PKG_VERSION"),
+        bb_core::BACKEND,
+        env!("BB_TARGET"),
+        bb_movegen::perft::kernel_sliders(kernel),
+    )
 }
 
 fn print(text: &str) -> CommandResult {

@@ -69,7 +69,11 @@ fn version_names_backend_and_target() {
     let line = run.last_line();
     assert!(line.starts_with(&format!("bb {} (backend ", env!("CARGO_PKG_VERSION"))), "{line}");
     assert!(line.contains("backend native,") || line.contains("backend hilo,"), "{line}");
-    assert!(line.contains(", target ") && line.ends_with(')'), "{line}");
+    assert!(line.contains(", target ") && line.ends_with(" sliders)"), "{line}");
+    // The copy of perft that runs, and its slider scheme, as the library says.
+    let kernel = bb_core::platform::kernel();
+    let sliders = bb_movegen::perft::kernel_sliders(kernel);
+    assert!(line.contains(&format!(", perft kernel {kernel} with {sliders} sliders)")), "{line}");
     assert!(line.contains(std::env::consts::ARCH) || line.contains("i686"), "{line}");
 }
 

@@ -61,7 +61,7 @@ pub use masks::{
     anti_diagonal, diagonal, file_mask, not_file_mask, not_rank_mask, not_square_mask, rank_mask, square_mask,
 };
 pub use rays::{aligned, between, bishop_pseudo_attacks, line, ray, rook_pseudo_attacks};
-pub use sliders::{SliderScheme, SLIDER_SCHEME};
+pub use sliders::{BuildSliders, SliderLookup, SliderScheme, SLIDER_SCHEME};
 
 use bb_core::{Bitboard, Square};
 

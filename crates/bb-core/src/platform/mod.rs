@@ -33,7 +33,7 @@
 mod cpu;
 mod pext;
 
-pub use cpu::{has_popcnt, kernel, Kernel};
+pub use cpu::{has_popcnt, kernel, Bmi2, Kernel};
 pub use pext::pext;
 
 use crate::ParseError;

@@ -30,7 +30,7 @@ mod threaded;
 #[cfg(feature = "std")]
 pub mod units;
 
-pub use serial::{divide, perft};
+pub use serial::{divide, kernel_sliders, perft, perft_on};
 #[cfg(feature = "std")]
 pub use threaded::{PerftTable, Progress, Stopped, TableSizeError, ThreadedPerft, Watch};
 

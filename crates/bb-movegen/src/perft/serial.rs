@@ -7,6 +7,8 @@
 use crate::movegen::{EachMove, MoveCounter, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
+use bb_core::platform::{kernel, Kernel};
+use bb_tables::{BuildSliders, SliderLookup, SliderScheme, SLIDER_SCHEME};
 
 /// The number of move sequences of `depth` plies from `position`.
 ///
@@ -21,11 +23,55 @@ use crate::Position;
 /// assert_eq!(perft(&Position::from_fen(kiwipete).unwrap(), 2), 2_039);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
-    if let Some(nodes) = with_popcnt::perft(position, depth) {
-        return nodes;
+    match perft_on(kernel(), position, depth) {
+        Some(nodes) => nodes,
+        None => perft_portable(position, depth),
     }
-    perft_portable(position, depth)
+}
+
+/// [`perft`] by the copy `kernel` names, or `None` when this build or CPU
+/// cannot run it (the build already assumes its instructions, the CPU lacks
+/// them, or it is no x86). [`perft`] itself runs the copy of
+/// [`platform::kernel`](bb_core::platform::kernel); this one lets tests and
+/// benchmarks compare the copies in one program.
+///
+/// ```
+/// use bb_core::platform::Kernel;
+/// use bb_movegen::{perft, Position};
+///
+/// let start = Position::startpos();
+/// assert_eq!(perft::perft_on(Kernel::Portable, &start, 3), Some(8_902));
+/// for kernel in [Kernel::Popcnt, Kernel::Bmi2] {
+///     if let Some(nodes) = perft::perft_on(kernel, &start, 3) {
+///         assert_eq!(nodes, 8_902, "{kernel}");
+///     }
+/// }
+/// ```
+pub fn perft_on(kernel: Kernel, position: &Position, depth: u32) -> Option<u64> {
+    match kernel {
+        Kernel::Portable => Some(perft_portable(position, depth)),
+        Kernel::Popcnt => with_popcnt::perft(position, depth),
+        Kernel::Bmi2 => with_bmi2::perft(position, depth),
+    }
+}
+
+/// The slider scheme the copy `kernel` looks up with: `pext` for
+/// [`Kernel::Bmi2`], the build's [`SLIDER_SCHEME`] for the others.
+///
+/// ```
+/// use bb_core::platform::{self, Kernel};
+/// use bb_movegen::perft;
+/// use bb_tables::{SliderScheme, SLIDER_SCHEME};
+///
+/// assert_eq!(perft::kernel_sliders(Kernel::Bmi2), SliderScheme::Pext);
+/// assert_eq!(perft::kernel_sliders(Kernel::Portable), SLIDER_SCHEME);
+/// println!("perft runs the {} copy with {} sliders", platform::kernel(), perft::kernel_sliders(platform::kernel()));
+/// ```
+pub fn kernel_sliders(kernel: Kernel) -> SliderScheme {
+    match kernel {
+        Kernel::Bmi2 => SliderScheme::Pext,
+        Kernel::Portable | Kernel::Popcnt => SLIDER_SCHEME,
+    }
 }
 
 /// Perft split by root move: calls `each(move, count)` for every legal move
@@ -55,25 +101,34 @@ pub fn divide(position: &Position, depth: u32, mut each: impl FnMut(Move, u64)) 
 
 /// Perft compiled for the build's baseline instruction set.
 fn perft_portable(position: &Position, depth: u32) -> u64 {
-    perft_node(position, depth, perft_portable)
+    perft_node(position, depth, BuildSliders, |mv| perft_portable(&position.play_unkeyed(mv), depth - 1))
 }
 
-/// One node of perft; `recurse` counts the children. Inlined into each
-/// entry point so that everything below is compiled for its instruction set.
+/// One node of perft with the slider lookups of `sliders`; `play_and_count`
+/// counts the subtree of one move. Inlined into each entry point, and each
+/// defines its own `play_and_count` there, so that the moves are made by
+/// code compiled for the entry point's instruction set (a closure written
+/// here would be compiled once for the baseline).
 #[inline(always)]
-fn perft_node(position: &Position, depth: u32, recurse: impl Fn(&Position, u32) -> u64) -> u64 {
+fn perft_node<L: SliderLookup>(
+    position: &Position,
+    depth: u32,
+    sliders: L,
+    play_and_count: impl Fn(Move) -> u64,
+) -> u64 {
     match depth {
         0 => 1,
         1 => {
             let mut counter = MoveCounter::default();
-            position.generate_into(MoveFilter::All, &mut counter);
+            position.generate_into_with(sliders, MoveFilter::All, &mut counter);
             counter.0
         }
         _ => {
             let mut nodes = 0;
-            position.generate_into(
+            position.generate_into_with(
+                sliders,
                 MoveFilter::All,
-                &mut EachMove(|mv| nodes += recurse(&position.play_unkeyed(mv), depth - 1)),
+                &mut EachMove(|mv| nodes += play_and_count(mv)),
             );
             nodes
         }
@@ -85,11 +140,13 @@ fn perft_node(position: &Position, depth: u32, recurse: impl Fn(&Position, u32) 
 mod with_popcnt {
     use super::perft_node;
     use crate::Position;
+    use bb_core::platform;
+    use bb_tables::BuildSliders;
 
     /// Perft by the POPCNT copy, or `None` when this CPU lacks POPCNT.
     #[allow(unsafe_code)]
     pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
-        if bb_core::platform::kernel() != bb_core::platform::Kernel::Popcnt {
+        if !platform::has_popcnt() {
             return None;
         }
         // SAFETY: calling a `#[target_feature]` function is unsafe only
@@ -100,28 +157,82 @@ mod with_popcnt {
 
     #[target_feature(enable = "popcnt")]
     fn perft_popcnt(position: &Position, depth: u32) -> u64 {
-        perft_node(position, depth, |child, child_depth| perft_popcnt(child, child_depth))
+        perft_node(position, depth, BuildSliders, |mv| perft_popcnt(&position.play_unkeyed(mv), depth - 1))
+    }
+}
+
+/// Where the build already assumes POPCNT, or is no x86, there is no copy.
+#[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt"))))]
+mod with_popcnt {
+    use crate::Position;
+
+    pub(super) fn perft(_position: &Position, _depth: u32) -> Option<u64> {
+        None
+    }
+}
+
+/// Perft compiled with POPCNT, BMI1 and BMI2, its slider lookups by the
+/// `pext` instruction, for x86_64 CPUs where `pext` is fast. A build that
+/// assumes BMI2 uses `pext` everywhere already and has no such copy.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+mod with_bmi2 {
+    use super::perft_node;
+    use crate::Position;
+    use bb_core::platform::Bmi2;
+
+    /// Perft by the BMI2 copy, or `None` when this CPU lacks the
+    /// instructions or runs `pext` slowly.
+    #[allow(unsafe_code)]
+    pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
+        let bmi2 = Bmi2::detect()?;
+        // SAFETY: `perft_bmi2` is compiled for POPCNT, BMI1 and BMI2, and
+        // `Bmi2::detect` returns a value only where CPUID reports all three.
+        Some(unsafe { perft_bmi2(position, depth, bmi2) })
     }
 
-    #[cfg(test)]
-    mod tests {
-        use crate::Position;
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn perft_bmi2(position: &Position, depth: u32, bmi2: Bmi2) -> u64 {
+        perft_node(position, depth, bmi2, |mv| perft_bmi2(&position.play_unkeyed(mv), depth - 1, bmi2))
+    }
+}
 
-        /// Both copies count alike (on a CPU with POPCNT; otherwise the
-        /// dispatch declines, which is checked too).
-        #[test]
-        fn popcnt_copy_counts_like_the_portable_one() {
-            let kiwipete =
-                Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-                    .expect("kiwipete");
+#[cfg(not(all(target_arch = "x86_64", not(target_feature = "bmi2"))))]
+mod with_bmi2 {
+    use crate::Position;
+
+    pub(super) fn perft(_position: &Position, _depth: u32) -> Option<u64> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bb_core::platform;
+
+    /// Every copy this CPU runs counts like the portable one; the ones it
+    /// cannot run are declined, exactly those.
+    #[test]
+    fn every_kernel_counts_like_the_portable_one() {
+        let kiwipete =
+            Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .expect("kiwipete");
+        assert_eq!(perft_portable(&kiwipete, 3), 97_862);
+        let x86 = cfg!(any(target_arch = "x86", target_arch = "x86_64"));
+        let runs = [
+            (Kernel::Portable, true),
+            (Kernel::Popcnt, x86 && !platform::HAS_POPCNT && platform::has_popcnt()),
+            (Kernel::Bmi2, !platform::HAS_PEXT && platform::Bmi2::detect().is_some()),
+        ];
+        for (kernel, runs_here) in runs {
             for depth in 0..=3 {
-                let portable = super::super::perft_portable(&kiwipete, depth);
-                match super::perft(&kiwipete, depth) {
-                    Some(nodes) => assert_eq!(nodes, portable, "depth {depth}"),
-                    None => assert_ne!(bb_core::platform::kernel(), bb_core::platform::Kernel::Popcnt),
+                match perft_on(kernel, &kiwipete, depth) {
+                    Some(nodes) => assert_eq!(nodes, perft_portable(&kiwipete, depth), "{kernel} {depth}"),
+                    None => assert!(!runs_here, "{kernel} declined"),
                 }
             }
-            assert_eq!(super::super::perft_portable(&kiwipete, 3), 97_862);
+            assert_eq!(perft_on(kernel, &kiwipete, 1).is_some(), runs_here, "{kernel}");
         }
+        assert!(perft_on(kernel(), &kiwipete, 1).is_some(), "the chosen kernel runs");
     }
 }

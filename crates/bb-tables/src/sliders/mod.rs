@@ -29,11 +29,13 @@
 mod compact;
 // Shared with the build script, which includes it by path.
 mod entries;
+mod lookup;
 mod magic32;
 mod magic64;
 mod pext;
 
 pub use entries::TABLE_LEN;
+pub use lookup::{BuildSliders, SliderLookup};
 
 pub use compact::{bishop_attacks_compact, rook_attacks_compact};
 pub use magic32::{bishop_attacks_magic32, rook_attacks_magic32};
