@@ -24,5 +24,5 @@
 pub mod positions;
 pub mod random;
 
-pub use positions::{bench_depth, PerftPosition, PERFT_POSITIONS};
+pub use positions::{bench_depth, hperft_depth, PerftPosition, PERFT_POSITIONS};
 pub use random::{below, slider_samples, varied_words, SplitMix64};

@@ -19,6 +19,16 @@ pub fn bench_depth(position: &PerftPosition) -> (u32, u64) {
     position.deepest_below(BENCH_NODE_LIMIT).expect("every reference position has a count below the limit")
 }
 
+/// The hashed-leaves benchmark ("hperft") makes every leaf move, about ten
+/// times the work per leaf of bulk counting: it runs each position at the
+/// deepest depth with fewer leaves than this.
+pub const HPERFT_NODE_LIMIT: u64 = 5_000_000;
+
+/// The depth the hperft benchmark runs `position` at, and its leaf count.
+pub fn hperft_depth(position: &PerftPosition) -> (u32, u64) {
+    position.deepest_below(HPERFT_NODE_LIMIT).expect("every reference position has a count below the limit")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,6 +40,11 @@ mod tests {
         assert_eq!(depths, [5, 4, 6, 5, 4, 4]);
         for position in &PERFT_POSITIONS {
             assert!(bench_depth(position).1 > 1_000_000, "{} bench is too small", position.name);
+        }
+        let depths: Vec<u32> = PERFT_POSITIONS.iter().map(|position| hperft_depth(position).0).collect();
+        assert_eq!(depths, [5, 4, 5, 4, 4, 4]);
+        for position in &PERFT_POSITIONS {
+            assert!(hperft_depth(position).1 > 400_000, "{} hperft bench is too small", position.name);
         }
     }
 }

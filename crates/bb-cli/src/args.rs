@@ -108,6 +108,10 @@ pub struct PerftArgs {
     /// Cache subtree counts in a table of MB megabytes (0: none).
     #[arg(long, value_name = "MB", value_parser = hash_value, allow_negative_numbers = true)]
     pub hash: Option<usize>,
+    /// Make every move, the last ply's too, and print the sum of the
+    /// leaves' Zobrist keys ("hperft": measures make-move; one thread).
+    #[arg(long, conflicts_with_all = ["threads", "hash", "epd"])]
+    pub hash_leaves: bool,
     /// Check a suite of 'FEN ;D1 n ;D2 n ...' lines instead of one position.
     #[arg(long, value_name = "FILE")]
     pub epd: Option<String>,

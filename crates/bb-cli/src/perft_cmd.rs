@@ -7,7 +7,7 @@ use crate::epd;
 use crate::failure::{CommandResult, Failure};
 use crate::perft_json::{MoveJson, PerftJson};
 use crate::{progress, report, units};
-use bb_movegen::perft::{PerftTable, ThreadedPerft};
+use bb_movegen::perft::{self, PerftTable, ThreadedPerft};
 use bb_movegen::{Move, Position, Validation};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -41,6 +41,9 @@ pub fn run(mut options: PerftArgs) -> CommandResult {
             let depth =
                 options.depth.ok_or_else(|| Failure::input("perft needs a depth, e.g. 'bb perft 5'"))?;
             let position = options.position.resolve()?;
+            if options.hash_leaves {
+                return run_hashed(&position, depth, options.divide, options.json);
+            }
             run_position(&engine, &position, depth, options.divide, options.json)
         }
     }
@@ -89,9 +92,11 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, 
     let nodes: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
     let mut out = std::io::stdout().lock();
     if json {
-        let moves = split
-            .iter()
-            .map(|(mv, count)| MoveJson { uci: mv.uci(position.is_chess960()).to_string(), nodes: *count });
+        let moves = split.iter().map(|(mv, count)| MoveJson {
+            uci: mv.uci(position.is_chess960()).to_string(),
+            nodes: *count,
+            key_sum: None,
+        });
         let fen = position.to_string();
         let object = PerftJson {
             line: None,
@@ -100,6 +105,7 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, 
             nodes,
             expected: None,
             seconds: elapsed.as_secs_f64(),
+            key_sum: None,
             divide: divide.then(|| moves.collect()),
         };
         object.write_line(&mut out)?;
@@ -119,6 +125,57 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, 
     )?;
     out.flush()?;
     Ok(())
+}
+
+/// `--hash-leaves`: divide lines `move nodes key_sum` if asked, then
+/// `nodes N key_sum 0x… time S nps X`, or all that as one JSON object.
+fn run_hashed(position: &Position, depth: u32, divide: bool, json: bool) -> CommandResult {
+    let start = Instant::now();
+    let mut split = Vec::new();
+    let total = perft::divide_hashed(position, depth, |mv, sum| split.push((mv, sum)));
+    let elapsed = start.elapsed();
+    let nodes = u128::from(total.nodes);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let moves = split.iter().map(|(mv, sum)| MoveJson {
+            uci: mv.uci(position.is_chess960()).to_string(),
+            nodes: u128::from(sum.nodes),
+            key_sum: Some(hex(sum.key_sum)),
+        });
+        let fen = position.to_string();
+        let object = PerftJson {
+            line: None,
+            fen: &fen,
+            depth,
+            nodes,
+            expected: None,
+            seconds: elapsed.as_secs_f64(),
+            key_sum: Some(hex(total.key_sum)),
+            divide: divide.then(|| moves.collect()),
+        };
+        object.write_line(&mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if divide {
+        for (mv, sum) in &split {
+            writeln!(out, "{} {} {}", mv.uci(position.is_chess960()), sum.nodes, hex(sum.key_sum))?;
+        }
+    }
+    writeln!(
+        out,
+        "nodes {nodes} key_sum {} time {} nps {}",
+        hex(total.key_sum),
+        report::seconds(elapsed),
+        report::nodes_per_second(nodes, elapsed)
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A key sum as 16 hex digits: `0x00ab…`.
+fn hex(key_sum: u64) -> String {
+    format!("{key_sum:#018x}")
 }
 
 /// A suite: every count up to `--depth`, a `MISMATCH` line for each wrong
@@ -155,6 +212,7 @@ fn run_suite(engine: &Engine, path: &str, options: &PerftArgs) -> CommandResult 
                     nodes: got,
                     expected: Some(expected),
                     seconds: count_start.elapsed().as_secs_f64(),
+                    key_sum: None,
                     divide: None,
                 };
                 object.write_line(&mut out)?;

@@ -2,7 +2,8 @@
 //! object a line, for programs such as `cargo xtask compare`.
 //!
 //! One position: `{"fen":"<FEN counted>","depth":5,"nodes":4865609,"seconds":0.0213}`,
-//! with `"divide":[{"move":"a2a3","nodes":181046},...]` after `--divide`.
+//! with `"divide":[{"move":"a2a3","nodes":181046},...]` after `--divide`,
+//! and `"key_sum":"0x…"` (the whole and per move) after `--hash-leaves`.
 //! A suite: one object per count checked, with the suite's `"line"` and
 //! `"expected"` count too; the exit code says whether all agreed.
 
@@ -26,6 +27,9 @@ pub struct PerftJson<'a> {
     pub expected: Option<u128>,
     /// Seconds the count took, start-up and parsing left out.
     pub seconds: f64,
+    /// With `--hash-leaves`: the sum of the leaves' Zobrist keys, in hex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_sum: Option<String>,
     /// The count of each root move (`--divide` only), in generation order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<Vec<MoveJson>>,
@@ -39,6 +43,9 @@ pub struct MoveJson {
     pub uci: String,
     /// The leaves below it.
     pub nodes: u128,
+    /// With `--hash-leaves`: the sum of their Zobrist keys, in hex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_sum: Option<String>,
 }
 
 impl PerftJson<'_> {
@@ -62,6 +69,7 @@ mod tests {
             nodes: u128::from(u64::MAX) + 1,
             expected: None,
             seconds: 0.5,
+            key_sum: None,
             divide: None,
         };
         let mut out = Vec::new();
@@ -72,7 +80,7 @@ mod tests {
 
         plain.line = Some(3);
         plain.expected = Some(9);
-        plain.divide = Some(vec![MoveJson { uci: "a1b1".into(), nodes: 3 }]);
+        plain.divide = Some(vec![MoveJson { uci: "a1b1".into(), nodes: 3, key_sum: None }]);
         let mut out = Vec::new();
         plain.write_line(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -82,5 +90,13 @@ mod tests {
                 && text.ends_with("\"divide\":[{\"move\":\"a1b1\",\"nodes\":3}]}\n")
         );
         assert_eq!(text.lines().count(), 1);
+
+        plain.key_sum = Some("0x00000000000000ff".into());
+        plain.divide = Some(vec![MoveJson { uci: "a1b1".into(), nodes: 3, key_sum: Some("0x01".into()) }]);
+        let mut out = Vec::new();
+        plain.write_line(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\"seconds\":0.5,\"key_sum\":\"0x00000000000000ff\","), "{text}");
+        assert!(text.contains("{\"move\":\"a1b1\",\"nodes\":3,\"key_sum\":\"0x01\"}"), "{text}");
     }
 }

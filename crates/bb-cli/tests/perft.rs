@@ -66,6 +66,29 @@ fn threads_and_hash_give_the_same_divide() {
 }
 
 #[test]
+fn hashed_leaves_count_like_perft_and_sum_the_divide() {
+    let run = bb_ok(&["perft", "3", "--hash-leaves", "--divide", "--fen", KIWIPETE]);
+    let lines = run.lines();
+    let (last, moves) = lines.split_last().unwrap();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words[..3], ["nodes", "97862", "key_sum"], "{last}");
+    let key_sum = u64::from_str_radix(words[3].trim_start_matches("0x"), 16).unwrap();
+    let (mut nodes, mut sum) = (0u64, 0u64);
+    for line in moves {
+        let [_, count, key] = line.split_whitespace().collect::<Vec<_>>()[..] else { panic!("{line}") };
+        nodes += count.parse::<u64>().unwrap();
+        sum = sum.wrapping_add(u64::from_str_radix(key.trim_start_matches("0x"), 16).unwrap());
+    }
+    assert_eq!((moves.len(), nodes, sum), (48, 97_862, key_sum));
+    // The library's sum, whose keys are checked against keys from scratch.
+    let kiwipete = bb_movegen::Position::from_fen(KIWIPETE).unwrap();
+    assert_eq!(key_sum, bb_movegen::perft::perft_hashed(&kiwipete, 3).key_sum);
+    let json = bb_ok(&["perft", "1", "--hash-leaves", "--json"]);
+    assert!(json.last_line().contains("\"nodes\":20,") && json.last_line().contains("\"key_sum\":\"0x"));
+    assert_bad_input(&["perft", "3", "--hash-leaves", "--threads", "2"], "cannot be used with");
+}
+
+#[test]
 fn a_good_suite_passes() {
     let run = bb_ok(&["perft", "--epd", &data("good.epd")]);
     assert_eq!(run.lines().len(), 1, "{}", run.stdout);

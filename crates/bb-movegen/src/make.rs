@@ -37,6 +37,14 @@ impl Position {
         self.play_keyed::<false>(mv)
     }
 
+    /// `play` of a move the generator just produced: legal by construction,
+    /// so the debug build's legality check is skipped (perft's hashed
+    /// leaves make every leaf move through this).
+    #[inline(always)]
+    pub(crate) fn play_generated(&self, mv: Move) -> Position {
+        self.play_keyed::<true>(mv)
+    }
+
     // Every field of the new position is computed from `self` into locals
     // and stored once. Copying the position and then updating fields in
     // place (indexed read-modify-writes, `hash ^=`) read back memory just

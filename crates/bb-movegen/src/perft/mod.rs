@@ -4,6 +4,12 @@
 //! - [`perft`] and [`divide`] (in `serial.rs`): one thread, no table,
 //!   counts in `u64`; `no_std`. This is the fast path every other count
 //!   ends in.
+//! - [`perft_hashed`] (in `hashed.rs`, "hperft"): makes every move, the
+//!   leaves' too, and sums the leaves' Zobrist keys, so that make-move is
+//!   measured and checked; `no_std`.
+//! - Both run the copy of their walk compiled for the CPU (in `kernel.rs`):
+//!   POPCNT, or BMI2 with `pext` slider lookups, where the build does not
+//!   assume them ([`perft_on`], [`kernel_sliders`]).
 //! - `ThreadedPerft` (in `threaded/`, with the `std` feature): the root's
 //!   work split over threads, subtree counts cached in a lossless
 //!   `PerftTable`, counts in `u128`, a progress callback and a stop flag
@@ -21,8 +27,10 @@
 //! assert_eq!(perft::perft(&kiwipete.position(), 3), kiwipete.nodes_at(3).unwrap());
 //! ```
 
+mod hashed;
 #[cfg(feature = "std")]
 mod identity;
+mod kernel;
 pub mod reference;
 mod serial;
 #[cfg(feature = "std")]
@@ -30,6 +38,7 @@ mod threaded;
 #[cfg(feature = "std")]
 pub mod units;
 
+pub use hashed::{divide_hashed, perft_hashed, perft_hashed_on, LeafKeys};
 pub use serial::{divide, kernel_sliders, perft, perft_on};
 #[cfg(feature = "std")]
 pub use threaded::{PerftTable, Progress, Stopped, TableSizeError, ThreadedPerft, Watch};

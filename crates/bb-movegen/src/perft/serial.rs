@@ -4,11 +4,12 @@
 //! listed), and inner nodes need no move list either: the generator hands
 //! each move to a callback that plays it and recurses at once.
 
+use super::kernel::{self, Walk};
 use crate::movegen::{EachMove, MoveCounter, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
-use bb_core::platform::{kernel, Kernel};
-use bb_tables::{BuildSliders, SliderLookup, SliderScheme, SLIDER_SCHEME};
+use bb_core::platform::{self, Kernel};
+use bb_tables::{SliderLookup, SliderScheme, SLIDER_SCHEME};
 
 /// The number of move sequences of `depth` plies from `position`.
 ///
@@ -23,10 +24,7 @@ use bb_tables::{BuildSliders, SliderLookup, SliderScheme, SLIDER_SCHEME};
 /// assert_eq!(perft(&Position::from_fen(kiwipete).unwrap(), 2), 2_039);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    match perft_on(kernel(), position, depth) {
-        Some(nodes) => nodes,
-        None => perft_portable(position, depth),
-    }
+    perft_on(platform::kernel(), position, depth).unwrap_or_else(|| perft_portable(position, depth))
 }
 
 /// [`perft`] by the copy `kernel` names, or `None` when this build or CPU
@@ -48,11 +46,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// }
 /// ```
 pub fn perft_on(kernel: Kernel, position: &Position, depth: u32) -> Option<u64> {
-    match kernel {
-        Kernel::Portable => Some(perft_portable(position, depth)),
-        Kernel::Popcnt => with_popcnt::perft(position, depth),
-        Kernel::Bmi2 => with_bmi2::perft(position, depth),
-    }
+    kernel::walk_on(kernel, Count, position, depth)
 }
 
 /// The slider scheme the copy `kernel` looks up with: `pext` for
@@ -99,116 +93,53 @@ pub fn divide(position: &Position, depth: u32, mut each: impl FnMut(Move, u64)) 
     total
 }
 
-/// Perft compiled for the build's baseline instruction set.
+/// Perft by the copy compiled for the build's baseline instruction set.
 fn perft_portable(position: &Position, depth: u32) -> u64 {
-    perft_node(position, depth, BuildSliders, |mv| perft_portable(&position.play_unkeyed(mv), depth - 1))
+    kernel::walk_on(Kernel::Portable, Count, position, depth).unwrap_or_default()
 }
 
-/// One node of perft with the slider lookups of `sliders`; `play_and_count`
-/// counts the subtree of one move. Inlined into each entry point, and each
-/// defines its own `play_and_count` there, so that the moves are made by
-/// code compiled for the entry point's instruction set (a closure written
-/// here would be compiled once for the baseline).
-#[inline(always)]
-fn perft_node<L: SliderLookup>(
-    position: &Position,
-    depth: u32,
-    sliders: L,
-    play_and_count: impl Fn(Move) -> u64,
-) -> u64 {
-    match depth {
-        0 => 1,
-        1 => {
+/// Plain perft as a [`Walk`]: the last ply counted in bulk (a popcount per
+/// piece, moves never listed), inner nodes playing each move as the
+/// generator reports it, without a move list or the Zobrist key.
+#[derive(Clone, Copy)]
+struct Count;
+
+impl Walk for Count {
+    type Sum = u64;
+
+    #[inline(always)]
+    fn play(position: &Position, mv: Move) -> Position {
+        position.play_unkeyed(mv)
+    }
+
+    #[inline(always)]
+    fn node<L: SliderLookup>(
+        self,
+        position: &Position,
+        depth: u32,
+        sliders: L,
+        play_and_walk: impl Fn(Move) -> u64,
+        _play_leaf: impl Fn(Move) -> u64,
+    ) -> u64 {
+        if depth == 1 {
             let mut counter = MoveCounter::default();
             position.generate_into_with(sliders, MoveFilter::All, &mut counter);
-            counter.0
+            return counter.0;
         }
-        _ => {
-            let mut nodes = 0;
-            position.generate_into_with(
-                sliders,
-                MoveFilter::All,
-                &mut EachMove(|mv| nodes += play_and_count(mv)),
-            );
-            nodes
-        }
-    }
-}
-
-/// Perft compiled with the POPCNT instruction, for CPUs that have it.
-#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
-mod with_popcnt {
-    use super::perft_node;
-    use crate::Position;
-    use bb_core::platform;
-    use bb_tables::BuildSliders;
-
-    /// Perft by the POPCNT copy, or `None` when this CPU lacks POPCNT.
-    #[allow(unsafe_code)]
-    pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
-        if !platform::has_popcnt() {
-            return None;
-        }
-        // SAFETY: calling a `#[target_feature]` function is unsafe only
-        // because the CPU might lack the feature; CPUID just said it has
-        // POPCNT, the one feature `perft_popcnt` is compiled for.
-        Some(unsafe { perft_popcnt(position, depth) })
+        let mut nodes = 0;
+        position.generate_into_with(sliders, MoveFilter::All, &mut EachMove(|mv| nodes += play_and_walk(mv)));
+        nodes
     }
 
-    #[target_feature(enable = "popcnt")]
-    fn perft_popcnt(position: &Position, depth: u32) -> u64 {
-        perft_node(position, depth, BuildSliders, |mv| perft_popcnt(&position.play_unkeyed(mv), depth - 1))
-    }
-}
-
-/// Where the build already assumes POPCNT, or is no x86, there is no copy.
-#[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt"))))]
-mod with_popcnt {
-    use crate::Position;
-
-    pub(super) fn perft(_position: &Position, _depth: u32) -> Option<u64> {
-        None
-    }
-}
-
-/// Perft compiled with POPCNT, BMI1 and BMI2, its slider lookups by the
-/// `pext` instruction, for x86_64 CPUs where `pext` is fast. A build that
-/// assumes BMI2 uses `pext` everywhere already and has no such copy.
-#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
-mod with_bmi2 {
-    use super::perft_node;
-    use crate::Position;
-    use bb_core::platform::Bmi2;
-
-    /// Perft by the BMI2 copy, or `None` when this CPU lacks the
-    /// instructions or runs `pext` slowly.
-    #[allow(unsafe_code)]
-    pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
-        let bmi2 = Bmi2::detect()?;
-        // SAFETY: `perft_bmi2` is compiled for POPCNT, BMI1 and BMI2, and
-        // `Bmi2::detect` returns a value only where CPUID reports all three.
-        Some(unsafe { perft_bmi2(position, depth, bmi2) })
-    }
-
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn perft_bmi2(position: &Position, depth: u32, bmi2: Bmi2) -> u64 {
-        perft_node(position, depth, bmi2, |mv| perft_bmi2(&position.play_unkeyed(mv), depth - 1, bmi2))
-    }
-}
-
-#[cfg(not(all(target_arch = "x86_64", not(target_feature = "bmi2"))))]
-mod with_bmi2 {
-    use crate::Position;
-
-    pub(super) fn perft(_position: &Position, _depth: u32) -> Option<u64> {
-        None
+    #[inline(always)]
+    fn leaf(_position: &Position) -> u64 {
+        1
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bb_core::platform;
 
     /// Every copy this CPU runs counts like the portable one; the ones it
     /// cannot run are declined, exactly those.
@@ -233,6 +164,6 @@ mod tests {
             }
             assert_eq!(perft_on(kernel, &kiwipete, 1).is_some(), runs_here, "{kernel}");
         }
-        assert!(perft_on(kernel(), &kiwipete, 1).is_some(), "the chosen kernel runs");
+        assert!(perft_on(platform::kernel(), &kiwipete, 1).is_some(), "the chosen kernel runs");
     }
 }

@@ -1,0 +1,158 @@
+//! The copies of the perft walk compiled for different instruction sets,
+//! and which one runs.
+//!
+//! A walk ([`Walk`]: plain perft, or perft that makes and hashes every leaf
+//! move) is written once, generic over the slider lookup. Each copy here is
+//! an entry point compiled with its own `#[target_feature]`s, into which
+//! the whole walk is inlined: the portable copy, one with POPCNT (x86
+//! builds that do not assume it) and one with POPCNT, BMI1 and BMI2 whose
+//! slider lookups use `pext` (x86_64 builds that do not assume BMI2, run
+//! only where [`Bmi2::detect`] finds a fast `pext`).
+
+use crate::moves::Move;
+use crate::Position;
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+use bb_core::platform::Bmi2;
+use bb_core::platform::Kernel;
+use bb_tables::{BuildSliders, SliderLookup};
+
+/// What a walk of the move tree computes, node by node.
+pub(super) trait Walk: Copy {
+    /// What a subtree adds up to.
+    type Sum;
+    /// Makes a move of an inner node (with or without the Zobrist key).
+    fn play(position: &Position, mv: Move) -> Position;
+    /// The sum of a subtree of depth 1 or more, with the slider lookups of
+    /// `sliders`. `play_and_walk` makes a move and walks its subtree (depth
+    /// 2 and more); `play_leaf` makes a move of the last ply and returns
+    /// the [`leaf`](Self::leaf) of the result (depth 1). Both are defined
+    /// in the kernel's copy and so compiled for its instructions: a closure
+    /// that makes moves written in `node` would be compiled for the
+    /// baseline.
+    fn node<L: SliderLookup>(
+        self,
+        position: &Position,
+        depth: u32,
+        sliders: L,
+        play_and_walk: impl Fn(Move) -> Self::Sum,
+        play_leaf: impl Fn(Move) -> Self::Sum,
+    ) -> Self::Sum;
+    /// The sum of a subtree of depth 0: the position itself.
+    fn leaf(position: &Position) -> Self::Sum;
+}
+
+/// `walk` of `position` at `depth` by the copy `kernel` names, or `None`
+/// when this build or CPU cannot run that copy.
+#[inline]
+pub(super) fn walk_on<W: Walk>(kernel: Kernel, walk: W, position: &Position, depth: u32) -> Option<W::Sum> {
+    match kernel {
+        Kernel::Portable => Some(portable(walk, position, depth)),
+        Kernel::Popcnt => with_popcnt::walk(walk, position, depth),
+        Kernel::Bmi2 => with_bmi2::walk(walk, position, depth),
+    }
+}
+
+/// The copy compiled for the build's baseline instruction set. Each copy
+/// defines its own move-making closure: one written in `Walk::node` would
+/// be compiled once, for the baseline.
+fn portable<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
+    if depth == 0 {
+        return W::leaf(position);
+    }
+    walk.node(
+        position,
+        depth,
+        BuildSliders,
+        |mv| portable(walk, &W::play(position, mv), depth - 1),
+        |mv| W::leaf(&W::play(position, mv)),
+    )
+}
+
+/// The copy compiled with the POPCNT instruction.
+#[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
+mod with_popcnt {
+    use super::Walk;
+    use crate::Position;
+    use bb_core::platform;
+    use bb_tables::BuildSliders;
+
+    /// The walk by the POPCNT copy, or `None` when this CPU lacks POPCNT.
+    #[allow(unsafe_code)]
+    pub(super) fn walk<W: Walk>(walk: W, position: &Position, depth: u32) -> Option<W::Sum> {
+        if !platform::has_popcnt() {
+            return None;
+        }
+        // SAFETY: calling a `#[target_feature]` function is unsafe only
+        // because the CPU might lack the feature; CPUID just said it has
+        // POPCNT, the one feature `popcnt` is compiled for.
+        Some(unsafe { popcnt(walk, position, depth) })
+    }
+
+    #[target_feature(enable = "popcnt")]
+    fn popcnt<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
+        if depth == 0 {
+            return W::leaf(position);
+        }
+        walk.node(
+            position,
+            depth,
+            BuildSliders,
+            |mv| popcnt(walk, &W::play(position, mv), depth - 1),
+            |mv| W::leaf(&W::play(position, mv)),
+        )
+    }
+}
+
+/// Where the build already assumes POPCNT, or is no x86, there is no copy.
+#[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt"))))]
+mod with_popcnt {
+    use super::Walk;
+    use crate::Position;
+
+    pub(super) fn walk<W: Walk>(_walk: W, _position: &Position, _depth: u32) -> Option<W::Sum> {
+        None
+    }
+}
+
+/// The copy compiled with POPCNT, BMI1 and BMI2, its slider lookups by the
+/// `pext` instruction. A build that assumes BMI2 uses `pext` everywhere
+/// already and has no such copy.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+mod with_bmi2 {
+    use super::{Bmi2, Walk};
+    use crate::Position;
+
+    /// The walk by the BMI2 copy, or `None` when this CPU lacks the
+    /// instructions or runs `pext` slowly.
+    #[allow(unsafe_code)]
+    pub(super) fn walk<W: Walk>(walk: W, position: &Position, depth: u32) -> Option<W::Sum> {
+        let bmi2 = Bmi2::detect()?;
+        // SAFETY: `bmi2` is compiled for POPCNT, BMI1 and BMI2, and
+        // `Bmi2::detect` returns a value only where CPUID reports all three.
+        Some(unsafe { self::bmi2(walk, position, depth, bmi2) })
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn bmi2<W: Walk>(walk: W, position: &Position, depth: u32, bmi2: Bmi2) -> W::Sum {
+        if depth == 0 {
+            return W::leaf(position);
+        }
+        walk.node(
+            position,
+            depth,
+            bmi2,
+            |mv| self::bmi2(walk, &W::play(position, mv), depth - 1, bmi2),
+            |mv| W::leaf(&W::play(position, mv)),
+        )
+    }
+}
+
+#[cfg(not(all(target_arch = "x86_64", not(target_feature = "bmi2"))))]
+mod with_bmi2 {
+    use super::Walk;
+    use crate::Position;
+
+    pub(super) fn walk<W: Walk>(_walk: W, _position: &Position, _depth: u32) -> Option<W::Sum> {
+        None
+    }
+}
