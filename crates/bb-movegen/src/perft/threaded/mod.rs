@@ -7,6 +7,7 @@
 //! move in a [`tally::Tally`], which also feeds the progress callback of a
 //! [`Watch`].
 
+mod huge_pages;
 mod table;
 mod tally;
 mod watch;
@@ -232,8 +233,15 @@ impl Run<'_> {
         if let Some(count) = table.probe(zobrist, &identity, depth) {
             return Some(count);
         }
-        // A stopped count is partial: it must never reach the table.
-        let count = self.children(position, depth)?;
+        // A stopped count is partial: it must never reach the table. The
+        // children of a depth-2 node are not cached (depth 1 is below the
+        // table), so the fast serial perft counts it whole, without a move
+        // list or Zobrist keys.
+        let count = if depth == TABLE_MIN_DEPTH {
+            u128::from(perft(position, depth))
+        } else {
+            self.children(position, depth)?
+        };
         table.store(zobrist, &identity, depth, count);
         Some(count)
     }

@@ -23,6 +23,14 @@ const BUCKET_SIZE: usize = 4;
 /// More shards than threads by far, so lock contention stays negligible.
 const MAX_SHARDS: usize = 256;
 
+/// Shards at least, for a table of as many buckets.
+const MIN_SHARDS: usize = 16;
+
+/// Buckets of a shard at least, where the table is that big: a shard is
+/// one allocation, and a large one lies mostly in whole 2 MB pages, which
+/// the system can then back with huge pages (see `huge_pages.rs`).
+const MIN_SHARD_BUCKETS: usize = (64 << 20) / (BUCKET_SIZE * std::mem::size_of::<Entry>());
+
 /// The shared count cache of a [`ThreadedPerft`](super::ThreadedPerft).
 pub struct PerftTable {
     shards: Vec<Mutex<Vec<Entry>>>,
@@ -81,7 +89,8 @@ impl PerftTable {
     /// and replacements); `None` if the memory cannot be had.
     pub(crate) fn with_buckets(buckets: usize) -> Option<PerftTable> {
         let buckets = buckets.max(1);
-        let shard_count = buckets.min(MAX_SHARDS);
+        // Small tables still get a few shards for the threads to spread over.
+        let shard_count = (buckets / MIN_SHARD_BUCKETS).clamp(buckets.min(MIN_SHARDS), MAX_SHARDS);
         let buckets_per_shard = buckets / shard_count;
         let entries_per_shard = buckets_per_shard.checked_mul(BUCKET_SIZE)?;
         // `vec!` of zeros gets zeroed pages from the system without writing
@@ -94,7 +103,10 @@ impl PerftTable {
         drop(probe);
         let mut shards = Vec::with_capacity(shard_count);
         for _ in 0..shard_count {
-            shards.push(Mutex::new(vec![[0u64; 6]; entries_per_shard]));
+            let mut entries = vec![[0u64; 6]; entries_per_shard];
+            // Before the first touch, so that the pages come huge from the start.
+            super::huge_pages::advise(&mut entries);
+            shards.push(Mutex::new(entries));
         }
         Some(PerftTable { shards, buckets_per_shard })
     }
