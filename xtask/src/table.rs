@@ -53,6 +53,26 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The table in Markdown: a header row, a rule that right-aligns every
+    /// column but the first, the rows; `|` in a cell is escaped.
+    pub fn render_markdown(&self) -> String {
+        let line = |cells: &[String]| {
+            let cells: Vec<String> = cells.iter().map(|cell| cell.replace('|', "\\|")).collect();
+            format!("| {} |\n", cells.join(" | "))
+        };
+        let rule: Vec<String> = (0..self.header.len())
+            .map(|column| if column == 0 { ":--" } else { "--:" }.to_string())
+            .collect();
+        let mut text = line(&self.header);
+        text.push_str(&format!("|{}|\n", rule.join("|")));
+        for row in &self.rows {
+            text.push_str(&line(row));
+        }
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +91,13 @@ i686/hilo              5
 short
 ";
         assert_eq!(table.render(), expected);
+    }
+
+    #[test]
+    fn markdown_right_aligns_the_numbers() {
+        let mut table = Table::new(["engine", "Mnps"]);
+        table.row(["bb", "950.1"]);
+        table.row(["a|b"]);
+        assert_eq!(table.render_markdown(), "| engine | Mnps |\n|:--|--:|\n| bb | 950.1 |\n| a\\|b |  |\n");
     }
 }

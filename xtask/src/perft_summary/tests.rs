@@ -6,18 +6,28 @@ use crate::matrix::{I686, X86_64};
 /// and an arithmetic mean far from it.
 const FACTORS: [f64; 6] = [2.0, 0.5, 1.0, 1.0, 4.0, 0.25];
 
-/// Perft results of each `(engine, mean Mnps)` over all six positions.
-fn perft(engines: &[(&str, f64)]) -> Results {
+/// Results of `bench` of each `(engine, mean Mnps)` over all six positions.
+fn bench_results(bench: Bench, engines: &[(&str, f64)]) -> Results {
     let mut results = Results::new();
     for (engine, mean) in engines {
         for (position, factor) in positions().zip(FACTORS) {
             let nodes = 1_000_000.0;
             let measurement =
                 Measurement { median_ns: nodes * 1000.0 / (mean * factor), elements: Some(nodes) };
-            results.insert(format!("perft/{position}/{engine}"), measurement);
+            results.insert(format!("{}/{position}/{engine}", bench.prefix()), measurement);
         }
     }
     results
+}
+
+/// Perft results of each `(engine, mean Mnps)` over all six positions.
+fn perft(engines: &[(&str, f64)]) -> Results {
+    bench_results(Bench::Perft, engines)
+}
+
+/// Hashed-leaves results of each `(engine, mean Mnps)`.
+pub(super) fn hperft(engines: &[(&str, f64)]) -> Results {
+    bench_results(Bench::Hperft, engines)
 }
 
 fn portable(target: &str, backend: Backend) -> Combination {
@@ -25,16 +35,16 @@ fn portable(target: &str, backend: Backend) -> Combination {
 }
 
 /// A full run: x86_64 portable and BMI2, i686 native and hi/lo.
-fn full_run() -> Vec<(Combination, Results)> {
+pub(super) fn full_run() -> Vec<(Combination, Results)> {
     let x86_64 = portable(X86_64, Backend::Native);
     vec![
         (
             x86_64.clone(),
-            perft(&[("bb", 620.0), ("cozy-chess", 400.0), ("chess", 340.0), ("shakmaty", 200.0)]),
+            perft(&[("bb", 1040.0), ("cozy-chess", 400.0), ("chess", 340.0), ("shakmaty", 200.0)]),
         ),
         (
             x86_64.with_bmi2(),
-            perft(&[("bb", 900.0), ("cozy-chess", 410.0), ("chess", 345.0), ("shakmaty", 210.0)]),
+            perft(&[("bb", 1300.0), ("cozy-chess", 410.0), ("chess", 345.0), ("shakmaty", 210.0)]),
         ),
         (
             portable(I686, Backend::Native),
@@ -42,7 +52,7 @@ fn full_run() -> Vec<(Combination, Results)> {
         ),
         (
             portable(I686, Backend::HiLo),
-            perft(&[("bb", 300.0), ("cozy-chess", 150.0), ("chess", 180.0), ("shakmaty", 120.0)]),
+            perft(&[("bb", 430.0), ("cozy-chess", 150.0), ("chess", 180.0), ("shakmaty", 120.0)]),
         ),
     ]
 }
@@ -79,12 +89,13 @@ fn mnps_is_nodes_per_microsecond() {
 #[test]
 fn an_engine_needs_all_six_positions_for_a_mean() {
     let mut results = perft(&[("bb", 500.0)]);
-    assert!(matches!(speed(&results, "bb"), Speed::Mean(mean) if close(mean, 500.0)));
-    assert_eq!(speed(&results, "chess"), Speed::Partial(0));
+    assert!(matches!(speed(&results, Bench::Perft, "bb"), Speed::Mean(mean) if close(mean, 500.0)));
+    assert_eq!(speed(&results, Bench::Perft, "chess"), Speed::Partial(0));
+    assert_eq!(speed(&results, Bench::Hperft, "bb"), Speed::Partial(0));
     results.get_mut("perft/kiwipete/bb").unwrap().elements = None;
-    assert_eq!(speed(&results, "bb"), Speed::Partial(5));
+    assert_eq!(speed(&results, Bench::Perft, "bb"), Speed::Partial(5));
     results.remove("perft/position6/bb");
-    assert_eq!(speed(&results, "bb"), Speed::Partial(4));
+    assert_eq!(speed(&results, Bench::Perft, "bb"), Speed::Partial(4));
 }
 
 #[test]
@@ -97,43 +108,54 @@ fn table_shows_means_best_peer_and_ratio_per_column() {
             lines.iter().find(|line| line.starts_with(name)).unwrap_or_else(|| panic!("{name}: {text}"));
         line[name.len()..].split("  ").map(str::trim).filter(|cell| !cell.is_empty()).collect()
     };
-    assert_eq!(row("bb "), ["620.0", "900.0", "280.0", "300.0"]);
+    assert_eq!(row("bb "), ["1040.0", "1300.0", "280.0", "430.0"]);
     assert_eq!(row("cozy-chess"), ["400.0", "410.0", "150.0", "150.0"]);
     assert_eq!(row("best peer"), ["cozy-chess", "cozy-chess", "chess", "chess"]);
-    assert_eq!(row("bb ÷ best peer"), ["1.55", "2.20", "1.44", "1.67"]);
+    assert_eq!(row("bb ÷ best peer"), ["2.60", "3.17", "1.44", "2.39"]);
+    assert!(!text.contains("hperft: geomean"), "no hperft table without hperft results: {text}");
 }
 
 #[test]
 fn goals_of_a_full_run() {
-    let lines = goal_lines(&full_run());
-    assert_eq!(lines.len(), 4);
-    assert_eq!(lines[0], "1. x86_64 portable: bb ÷ cozy-chess (x86_64/native) = 1.55, goal ≥ 1.5: met");
+    let mut run = full_run();
+    run[0].1.extend(hperft(&[("bb", 150.0), ("cozy-chess", 80.0), ("chess", 60.0), ("shakmaty", 20.0)]));
+    let lines = goal_lines(&run);
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], "1. x86_64 portable: bb ÷ cozy-chess (x86_64/native) = 2.60, goal ≥ 2.5: met");
     // The fastest i686 peer is chess as measured in the i686/native build.
     assert_eq!(
         lines[1],
-        "2. i686 hi/lo vs peers: bb (i686/hilo) ÷ fastest peer of the i686 builds (chess in i686/native) \
-         = 1.54, goal ≥ 1.5: met"
+        "1. i686 hi/lo vs peers: bb (i686/hilo) ÷ fastest peer of the i686 builds (chess in i686/native) \
+         = 2.21, goal ≥ 2.2: met"
     );
     assert_eq!(
         lines[2],
-        "2. i686 hi/lo vs native: bb (i686/hilo) ÷ bb (i686/native) = 1.07, goal ≥ 1.0: met"
+        "1. i686 hi/lo vs native: bb (i686/hilo) ÷ bb (i686/native) = 1.54, goal ≥ 1.25: met"
     );
     // Against cozy-chess of the portable column (400), not the BMI2 one (410).
-    assert!(lines[3].ends_with("= 2.25, goal ≥ 2.0: met"), "{}", lines[3]);
+    assert!(lines[3].ends_with("= 3.25, goal ≥ 3: met"), "{}", lines[3]);
+    assert_eq!(
+        lines[4],
+        "3. hperft: bb ÷ best peer (cozy-chess), hashed leaves (x86_64/native) = 1.88, goal ≥ 1.5: met"
+    );
+    let text = render(&run);
+    assert!(text.contains("hperft: geomean Mnps of 6 positions"), "{text}");
 }
 
 #[test]
 fn goals_not_reached_say_so() {
     let mut run = full_run();
-    run[0].1 = perft(&[("bb", 580.0), ("cozy-chess", 400.0), ("chess", 340.0), ("shakmaty", 200.0)]);
+    run[0].1 = perft(&[("bb", 960.0), ("cozy-chess", 400.0), ("chess", 340.0), ("shakmaty", 200.0)]);
+    run[0].1.extend(hperft(&[("bb", 90.0), ("cozy-chess", 80.0), ("chess", 60.0), ("shakmaty", 20.0)]));
     run[1].1.retain(|id, _| !id.ends_with("/bb"));
-    run[1].1.extend(perft(&[("bb", 780.0)]));
-    run[3].1 = perft(&[("bb", 270.0), ("cozy-chess", 150.0), ("chess", 180.0), ("shakmaty", 120.0)]);
+    run[1].1.extend(perft(&[("bb", 1180.0)]));
+    run[3].1 = perft(&[("bb", 340.0), ("cozy-chess", 150.0), ("chess", 180.0), ("shakmaty", 120.0)]);
     let lines = goal_lines(&run);
-    assert!(lines[0].ends_with("= 1.45, goal ≥ 1.5: NOT met"), "{}", lines[0]);
-    assert!(lines[1].ends_with("= 1.38, goal ≥ 1.5: NOT met"), "{}", lines[1]);
-    assert!(lines[2].ends_with("= 0.96, goal ≥ 1.0: NOT met"), "{}", lines[2]);
-    assert!(lines[3].ends_with("= 1.95, goal ≥ 2.0: NOT met"), "{}", lines[3]);
+    assert!(lines[0].ends_with("= 2.40, goal ≥ 2.5: NOT met"), "{}", lines[0]);
+    assert!(lines[1].ends_with("= 1.74, goal ≥ 2.2: NOT met"), "{}", lines[1]);
+    assert!(lines[2].ends_with("= 1.21, goal ≥ 1.25: NOT met"), "{}", lines[2]);
+    assert!(lines[3].ends_with("= 2.95, goal ≥ 3: NOT met"), "{}", lines[3]);
+    assert!(lines[4].ends_with("= 1.13, goal ≥ 1.5: NOT met"), "{}", lines[4]);
 }
 
 #[test]
@@ -145,10 +167,10 @@ fn missing_inputs_are_named_not_guessed() {
     run[0].1.remove("perft/kiwipete/cozy-chess");
     run[0].1.remove("perft/position4/cozy-chess");
     let lines = goal_lines(&run);
-    let missing = "not measured (cozy-chess has 4 of 6 positions in x86_64/native)";
+    let missing = "not measured (cozy-chess has 4 of 6 perft positions in x86_64/native)";
     assert!(lines[0].ends_with(missing), "{}", lines[0]);
     assert!(lines[3].ends_with(missing), "{}", lines[3]);
-    assert!(lines[1].contains("(chess in i686/hilo) = 1.67, goal ≥ 1.5: met"), "{}", lines[1]);
+    assert!(lines[1].contains("(chess in i686/hilo) = 2.39, goal ≥ 2.2: met"), "{}", lines[1]);
     assert!(lines[2].ends_with("not measured (no i686/native results)"), "{}", lines[2]);
 
     let text = render(&run);
