@@ -13,6 +13,7 @@ use crate::criterion_files::{read_results, Results};
 use crate::matrix::{self, Backend, Combination};
 use crate::perft_summary;
 use crate::process;
+use crate::stamp;
 use crate::table::Table;
 
 /// `cargo xtask bench`: returns whether every bench run succeeded.
@@ -66,14 +67,35 @@ pub fn bench(options: &Options) -> Result<bool, String> {
     }
     println!();
     print!("{}", perft_summary::render(&columns));
-    write_ledger(&workspace, &columns)?;
+    write_ledger(&workspace, options, all_ran, &columns)?;
     Ok(all_ran)
 }
 
-/// Writes the summary as `target/bench/ledger.md` and `ledger.svg`.
-fn write_ledger(workspace: &Path, columns: &[(Combination, Results)]) -> Result<(), String> {
+/// Writes the summary as `target/bench/ledger.md` and `ledger.svg`, only
+/// from a run of this call that succeeded: the ledger is stamped with
+/// today's date and this commit, which older results would belie.
+fn write_ledger(
+    workspace: &Path,
+    options: &Options,
+    all_ran: bool,
+    columns: &[(Combination, Results)],
+) -> Result<(), String> {
+    let reason = if options.table_only {
+        Some("--table-only reprints earlier results")
+    } else if !all_ran {
+        Some("a bench run failed")
+    } else if !perft_summary::has_perft_results(columns) {
+        Some("no perft results")
+    } else {
+        None
+    };
+    if let Some(reason) = reason {
+        println!("ledger: not written ({reason})");
+        return Ok(());
+    }
     let dir = workspace.join("target").join("bench");
-    let stamp = stamp(workspace);
+    let mut stamp = stamp::now(workspace);
+    stamp.filter = (!options.passthrough.is_empty()).then(|| options.passthrough.join(" "));
     let files = [
         ("ledger.md", perft_summary::markdown(columns, &stamp)),
         ("ledger.svg", perft_summary::svg(columns, &stamp)),
@@ -85,54 +107,6 @@ fn write_ledger(workspace: &Path, columns: &[(Combination, Results)]) -> Result<
         println!("wrote {}", path.display());
     }
     Ok(())
-}
-
-/// Today's date (UTC), this machine's CPU and cores, and the commit.
-fn stamp(workspace: &Path) -> perft_summary::Stamp {
-    let seconds =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|line| line.starts_with("model name"))
-                .and_then(|line| line.split_once(':'))
-                .map(|(_, model)| model.trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .current_dir(workspace)
-            .output()
-            .ok()
-            .filter(|output| output.status.success())
-            .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
-    };
-    let commit = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
-    let dirty =
-        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|changes| !changes.is_empty());
-    perft_summary::Stamp {
-        date: civil_date(seconds / 86_400),
-        machine: format!("{cpu}, {cores} cores"),
-        commit: if dirty { format!("{commit}-dirty") } else { commit },
-    }
-}
-
-/// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian
-/// calendar, by eras of 400 years).
-fn civil_date(days: u64) -> String {
-    let days = days as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The combinations to bench, in column order, and a note when the BMI2
@@ -343,14 +317,6 @@ mod tests {
         assert!(header.contains("x86_64/native+bmi2"), "{header}");
         assert_eq!(header.matches("x86_64 hilo/native").count(), 1, "{header}");
         assert!(text.lines().nth(2).unwrap().ends_with("3.00"), "{text}");
-    }
-
-    #[test]
-    fn dates_from_days() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(59), "1970-03-01");
-        assert_eq!(civil_date(11_016), "2000-02-29");
-        assert_eq!(civil_date(20_781), "2026-11-24");
     }
 
     #[test]

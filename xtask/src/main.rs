@@ -16,6 +16,7 @@ mod matrix;
 mod perft_summary;
 mod positions;
 mod process;
+mod stamp;
 mod table;
 mod targets;
 mod test_output;

@@ -25,10 +25,12 @@ pub use ledger::{markdown, svg, Stamp};
 fn positions() -> impl ExactSizeIterator<Item = &'static str> {
     reference::POSITIONS.iter().map(|position| position.name)
 }
+
 /// The engine under test.
 const BB: &str = "bb";
 /// The Rust peers bb is measured against.
 const PEERS: [&str; 3] = ["cozy-chess", "chess", "shakmaty"];
+
 /// Every engine, bb first.
 const ENGINES: [&str; 4] = [BB, PEERS[0], PEERS[1], PEERS[2]];
 
@@ -266,7 +268,7 @@ fn goals(columns: &[Column]) -> Vec<Goal> {
 /// were run with another filter).
 pub fn render(results: &[(Combination, Results)]) -> String {
     let columns = columns(results);
-    if !any_perft(results) {
+    if !has_perft_results(results) {
         return "perft summary: no perft results (the `perft` benches were not run)\n".to_string();
     }
     let mut text = String::new();
@@ -294,7 +296,8 @@ fn any_results(results: &[(Combination, Results)], bench: Bench) -> bool {
     results.iter().any(|(_, results)| results.keys().any(|id| id.starts_with(&prefix)))
 }
 
-fn any_perft(results: &[(Combination, Results)]) -> bool {
+/// Whether any combination has perft results.
+pub fn has_perft_results(results: &[(Combination, Results)]) -> bool {
     any_results(results, Bench::Perft)
 }
 

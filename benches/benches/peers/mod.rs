@@ -1,7 +1,9 @@
 //! Perft for bb and for each peer move generator, one module per engine
 //! with the same four items: `Board`, `parse(fen)`, `perft(board, depth)`
-//! and `hperft(board, depth)`. Shared by `benches/perft.rs` and `tests/perft_counts.rs` (by
-//! path: the peers are dev-dependencies, which the library cannot use).
+//! and `hperft(board, depth)`. Shared by `benches/perft.rs`,
+//! `benches/hperft.rs` and `tests/perft_counts.rs` (by path: the peers are
+//! dev-dependencies, which the library cannot use); each bench uses half
+//! of it, hence the `dead_code` allowance.
 //!
 //! Every perft counts the last ply in bulk, each the way its engine's
 //! authors do it fastest, so the comparison is like for like.
@@ -11,6 +13,8 @@
 //! each engine with its own keys kept up to date by its own make-move: the
 //! same work for all, and the sums prove the moves were made. Only the
 //! counts can be compared across engines.
+
+#![allow(dead_code)]
 
 /// bb: copy-make over `legal_moves`, the last ply counted by
 /// `count_legal_moves` (no move list at the leaves).

@@ -14,7 +14,7 @@
 //! or `BB_BACKEND=hilo` overrides it. [`BACKEND`] says which is in use.
 //!
 //! [`platform`] is where every build- and CPU-dependent choice of bb is made
-//! (the backend, the instruction-set features, the run-time POPCNT dispatch);
+//! (the backend, the instruction-set features, the run-time POPCNT and BMI2 dispatch);
 //! [`random`] holds bb's one pseudo-random generator.
 //!
 //! Shifts by 64 or more are defined and give zero, on both backends.

@@ -44,6 +44,7 @@ mod legality;
 mod line_reader;
 mod make;
 mod move_facts;
+mod move_sink;
 mod move_text;
 mod movegen;
 mod moves;

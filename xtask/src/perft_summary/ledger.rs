@@ -1,8 +1,9 @@
 //! The ledger of speed: the perft summary written as a Markdown page and
 //! as an SVG bar chart, each stamped with the date, the machine and the
 //! commit measured, so that a reader sees the standings at a glance.
-//! `cargo xtask bench` writes both under `target/bench/`; the README shows
-//! a copy of the chart.
+//! `cargo xtask bench` writes both under `target/bench/` (the stamp comes
+//! from `stamp.rs`); the README shows a copy of the chart, kept in
+//! `docs/bench/`.
 
 use super::{any_results, columns, goals, speed_table, Bench, Column, Speed, ENGINES};
 use crate::criterion_files::Results;
@@ -13,10 +14,13 @@ use crate::matrix::Combination;
 pub struct Stamp {
     /// `2026-11-24`.
     pub date: String,
-    /// The CPU model and its core count.
+    /// The CPU model, its logical CPUs and the copy of perft that runs.
     pub machine: String,
     /// The commit, `-dirty` when the tree had changes.
     pub commit: String,
+    /// The criterion filter the benches ran with, if any: the other
+    /// benchmarks' results are then older ones.
+    pub filter: Option<String>,
 }
 
 impl Stamp {
@@ -33,6 +37,12 @@ pub fn markdown(results: &[(Combination, Results)], stamp: &Stamp) -> String {
          six perft positions of the ChessProgramming wiki; higher is faster.\n",
         stamp.line()
     );
+    if let Some(filter) = &stamp.filter {
+        text.push_str(&format!(
+            "\nThe benches ran with the criterion filter `{filter}`: results of the benchmarks it left out \
+             are from earlier runs.\n"
+        ));
+    }
     for bench in Bench::ALL.into_iter().filter(|bench| any_results(results, *bench)) {
         text.push_str(&format!("\n## {}\n\n", title(bench)));
         text.push_str(&speed_table(&columns, bench).render_markdown());
@@ -150,7 +160,12 @@ mod tests {
     use super::*;
 
     fn stamp() -> Stamp {
-        Stamp { date: "2026-11-24".into(), machine: "AMD EPYC <2 cores>".into(), commit: "abc1234".into() }
+        Stamp {
+            date: "2026-11-24".into(),
+            machine: "AMD EPYC <2 cores>".into(),
+            commit: "abc1234".into(),
+            filter: None,
+        }
     }
 
     #[test]
@@ -166,6 +181,9 @@ mod tests {
             page.contains("- 3. hperft: bb ÷ best peer (cozy-chess), hashed leaves (x86_64/native) = 1.13")
         );
         assert_eq!(page.matches("\n- ").count(), 5, "{page}");
+        assert!(!page.contains("criterion filter"));
+        let filtered = markdown(&run, &Stamp { filter: Some("perft".into()), ..stamp() });
+        assert!(filtered.contains("the criterion filter `perft`"), "{filtered}");
     }
 
     #[test]

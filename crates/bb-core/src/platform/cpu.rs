@@ -10,8 +10,10 @@
 
 use super::{HAS_PEXT, HAS_POPCNT};
 
-/// A compiled copy of a hot loop: which one to run on this CPU.
+/// A compiled copy of a hot loop: which one to run on this CPU. More may
+/// come with other instruction sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Kernel {
     /// The code compiled for the build's baseline instruction set.
     Portable,
@@ -23,7 +25,14 @@ pub enum Kernel {
 }
 
 impl Kernel {
-    /// `portable`, `popcnt` or `bmi2`.
+    /// `portable`, `popcnt` or `bmi2`: how `bb --version` names it.
+    ///
+    /// ```
+    /// use bb_core::platform::Kernel;
+    ///
+    /// assert_eq!(Kernel::Bmi2.name(), "bmi2");
+    /// assert_eq!(Kernel::Portable.to_string(), "portable");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Portable => "portable",
@@ -57,6 +66,7 @@ impl core::fmt::Display for Kernel {
 ///     Kernel::Bmi2 => assert!(Bmi2::detect().is_some() && !platform::HAS_PEXT),
 ///     Kernel::Popcnt => assert!(platform::has_popcnt() && !platform::HAS_POPCNT),
 ///     Kernel::Portable => assert!(platform::HAS_POPCNT || !platform::has_popcnt()),
+///     other => unreachable!("{other} is not chosen by this version"),
 /// }
 /// println!("perft runs its {} copy here", platform::kernel());
 /// ```
@@ -99,7 +109,8 @@ pub struct Bmi2(());
 
 impl Bmi2 {
     /// The proof, when this CPU has the instructions and `pext` is fast.
-    /// Never on a CPU other than x86_64.
+    /// Never in a build for anything but x86_64 (an i686 build running on an
+    /// x86_64 CPU included).
     #[inline]
     pub fn detect() -> Option<Bmi2> {
         detected::features().fast_bmi2.then_some(Bmi2(()))
@@ -138,9 +149,9 @@ struct Features {
 mod detected {
     use super::Features;
     #[cfg(target_arch = "x86")]
-    use core::arch::x86::__cpuid_count;
+    use core::arch::x86::{__cpuid_count, CpuidResult};
     #[cfg(target_arch = "x86_64")]
-    use core::arch::x86_64::__cpuid_count;
+    use core::arch::x86_64::{__cpuid_count, CpuidResult};
     use core::sync::atomic::{AtomicU8, Ordering};
 
     const UNKNOWN: u8 = 0;
@@ -166,11 +177,11 @@ mod detected {
     /// BMI2. Every CPU an x86 target runs on (Pentium Pro and later for
     /// i686) has the CPUID instruction.
     fn ask_cpuid() -> Features {
-        let leaf0 = __cpuid_count(0, 0);
-        let leaf1 = __cpuid_count(1, 0);
+        let leaf0 = cpuid(0);
+        let leaf1 = cpuid(1);
         let popcnt = leaf1.ecx & (1 << 23) != 0;
         let (bmi1, bmi2) = if leaf0.eax >= 7 {
-            let leaf7 = __cpuid_count(7, 0);
+            let leaf7 = cpuid(7);
             (leaf7.ebx & (1 << 3) != 0, leaf7.ebx & (1 << 8) != 0)
         } else {
             (false, false)
@@ -182,6 +193,15 @@ mod detected {
             && bmi2
             && super::pext_is_fast(&vendor, family(leaf1.eax));
         Features { popcnt, fast_bmi2 }
+    }
+
+    /// CPUID `leaf`, sub-leaf 0.
+    #[allow(unsafe_code, unused_unsafe)]
+    fn cpuid(leaf: u32) -> CpuidResult {
+        // SAFETY: CPUID exists on every CPU these targets run on. Newer
+        // compilers declare the intrinsic safe, older ones unsafe; the
+        // block suits both.
+        unsafe { __cpuid_count(leaf, 0) }
     }
 
     /// The vendor string of leaf 0: EBX, EDX, ECX in that order.

@@ -12,8 +12,9 @@
 //! - The instructions the build may assume on every CPU it runs on, from
 //!   `-C target-feature` or `-C target-cpu`: [`HAS_POPCNT`], [`HAS_BMI2`],
 //!   [`HAS_PEXT`].
-//! - What the CPU running the program has ([`has_popcnt`], asked once by
-//!   CPUID) and so which compiled copy of a hot loop to run ([`kernel`]).
+//! - What the CPU running the program has ([`has_popcnt`], [`Bmi2`], asked
+//!   once by CPUID) and so which compiled copy of a hot loop to run
+//!   ([`kernel`]).
 //! - [`pext`], the parallel bit extract: one instruction where [`HAS_PEXT`],
 //!   a short loop elsewhere.
 //!

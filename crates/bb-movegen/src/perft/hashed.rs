@@ -16,6 +16,14 @@ use bb_tables::SliderLookup;
 
 /// What a perft with hashed leaves adds up: the leaves, and the wrapping
 /// sum of their Zobrist keys ([`Position::zobrist_key`]).
+///
+/// ```
+/// use bb_movegen::perft::LeafKeys;
+///
+/// let a = LeafKeys { nodes: 2, key_sum: u64::MAX };
+/// let b = LeafKeys { nodes: 3, key_sum: 2 };
+/// assert_eq!(a + b, LeafKeys { nodes: 5, key_sum: 1 }); // the sum wraps
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LeafKeys {
     /// The number of leaves: the perft count.
@@ -63,11 +71,23 @@ impl core::ops::AddAssign for LeafKeys {
 pub fn perft_hashed(position: &Position, depth: u32) -> LeafKeys {
     perft_hashed_on(platform::kernel(), position, depth)
         .or_else(|| perft_hashed_on(Kernel::Portable, position, depth))
-        .unwrap_or_default()
+        .expect("the portable copy always runs")
 }
 
 /// [`perft_hashed`] by the copy `kernel` names, or `None` when this build
 /// or CPU cannot run it (as [`perft_on`](super::perft_on)).
+///
+/// ```
+/// use bb_core::platform::Kernel;
+/// use bb_movegen::{perft, Position};
+///
+/// let start = Position::startpos();
+/// let portable = perft::perft_hashed_on(Kernel::Portable, &start, 3).unwrap();
+/// assert_eq!(portable.nodes, 8_902);
+/// if let Some(bmi2) = perft::perft_hashed_on(Kernel::Bmi2, &start, 3) {
+///     assert_eq!(bmi2, portable);
+/// }
+/// ```
 pub fn perft_hashed_on(kernel: Kernel, position: &Position, depth: u32) -> Option<LeafKeys> {
     kernel::walk_on(kernel, HashLeaves, position, depth)
 }

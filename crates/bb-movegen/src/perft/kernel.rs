@@ -11,7 +11,7 @@
 
 use crate::moves::Move;
 use crate::Position;
-#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), not(feature = "compact-sliders")))]
 use bb_core::platform::Bmi2;
 use bb_core::platform::Kernel;
 use bb_tables::{BuildSliders, SliderLookup};
@@ -49,6 +49,8 @@ pub(super) fn walk_on<W: Walk>(kernel: Kernel, walk: W, position: &Position, dep
         Kernel::Portable => Some(portable(walk, position, depth)),
         Kernel::Popcnt => with_popcnt::walk(walk, position, depth),
         Kernel::Bmi2 => with_bmi2::walk(walk, position, depth),
+        // A copy bb-core may name in the future but this crate lacks.
+        _ => None,
     }
 }
 
@@ -116,8 +118,9 @@ mod with_popcnt {
 
 /// The copy compiled with POPCNT, BMI1 and BMI2, its slider lookups by the
 /// `pext` instruction. A build that assumes BMI2 uses `pext` everywhere
-/// already and has no such copy.
-#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+/// already and has no such copy; nor has a build with `compact-sliders`,
+/// made small on purpose, which the `pext` table would double.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), not(feature = "compact-sliders")))]
 mod with_bmi2 {
     use super::{Bmi2, Walk};
     use crate::Position;
@@ -147,7 +150,7 @@ mod with_bmi2 {
     }
 }
 
-#[cfg(not(all(target_arch = "x86_64", not(target_feature = "bmi2"))))]
+#[cfg(not(all(target_arch = "x86_64", not(target_feature = "bmi2"), not(feature = "compact-sliders"))))]
 mod with_bmi2 {
     use super::Walk;
     use crate::Position;

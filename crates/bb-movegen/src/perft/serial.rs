@@ -64,7 +64,7 @@ pub fn perft_on(kernel: Kernel, position: &Position, depth: u32) -> Option<u64> 
 pub fn kernel_sliders(kernel: Kernel) -> SliderScheme {
     match kernel {
         Kernel::Bmi2 => SliderScheme::Pext,
-        Kernel::Portable | Kernel::Popcnt => SLIDER_SCHEME,
+        _ => SLIDER_SCHEME,
     }
 }
 
@@ -95,7 +95,7 @@ pub fn divide(position: &Position, depth: u32, mut each: impl FnMut(Move, u64)) 
 
 /// Perft by the copy compiled for the build's baseline instruction set.
 fn perft_portable(position: &Position, depth: u32) -> u64 {
-    kernel::walk_on(Kernel::Portable, Count, position, depth).unwrap_or_default()
+    kernel::walk_on(Kernel::Portable, Count, position, depth).expect("the portable copy always runs")
 }
 
 /// Plain perft as a [`Walk`]: the last ply counted in bulk (a popcount per

@@ -34,6 +34,14 @@ pub trait SliderLookup: Copy {
 /// The build's own scheme, [`SLIDER_SCHEME`](super::SLIDER_SCHEME): what
 /// [`rook_attacks`](crate::rook_attacks) and
 /// [`bishop_attacks`](crate::bishop_attacks) use.
+///
+/// ```
+/// use bb_core::{Bitboard, Square};
+/// use bb_tables::{BuildSliders, SliderLookup};
+///
+/// let rook = BuildSliders.rook(Square::A1, Bitboard::EMPTY);
+/// assert_eq!(rook.count(), 14);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BuildSliders;
 

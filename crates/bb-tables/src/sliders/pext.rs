@@ -2,8 +2,10 @@
 //! under the square's mask, packed together, are the index into its region.
 //! No magic numbers and no multiply. Fast on x86_64 targets with `bmi2`
 //! enabled (e.g. `RUSTFLAGS="-C target-feature=+bmi2"` or
-//! `-C target-cpu=native` on a CPU that has it); elsewhere
-//! [`bb_core::platform::pext`] extracts the bits by a loop, for tests and comparisons.
+//! `-C target-cpu=native` on a CPU that has it), and through a
+//! [`Bmi2`] (a [`SliderLookup`](super::SliderLookup)) in code compiled for
+//! BMI2 at run time; elsewhere [`bb_core::platform::pext`] extracts the
+//! bits by a loop, for tests and comparisons.
 
 use super::entries::{Pext, TABLE_LEN};
 use bb_core::platform::Bmi2;

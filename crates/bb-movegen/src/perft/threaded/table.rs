@@ -23,12 +23,14 @@ const BUCKET_SIZE: usize = 4;
 /// More shards than threads by far, so lock contention stays negligible.
 const MAX_SHARDS: usize = 256;
 
-/// Shards at least, for a table of as many buckets.
-const MIN_SHARDS: usize = 16;
+/// Shards at least (for a table of as many buckets): enough that threads
+/// rarely meet on one lock.
+const MIN_SHARDS: usize = 64;
 
-/// Buckets of a shard at least, where the table is that big: a shard is
-/// one allocation, and a large one lies mostly in whole 2 MB pages, which
-/// the system can then back with huge pages (see `huge_pages.rs`).
+/// The buckets of 64 MB. A table gets one shard per 64 MB, between
+/// `MIN_SHARDS` and `MAX_SHARDS`: a shard is one allocation, and a large
+/// one lies mostly in whole 2 MB pages, which the system can then back with
+/// huge pages (see `huge_pages.rs`).
 const MIN_SHARD_BUCKETS: usize = (64 << 20) / (BUCKET_SIZE * std::mem::size_of::<Entry>());
 
 /// The shared count cache of a [`ThreadedPerft`](super::ThreadedPerft).
@@ -89,7 +91,6 @@ impl PerftTable {
     /// and replacements); `None` if the memory cannot be had.
     pub(crate) fn with_buckets(buckets: usize) -> Option<PerftTable> {
         let buckets = buckets.max(1);
-        // Small tables still get a few shards for the threads to spread over.
         let shard_count = (buckets / MIN_SHARD_BUCKETS).clamp(buckets.min(MIN_SHARDS), MAX_SHARDS);
         let buckets_per_shard = buckets / shard_count;
         let entries_per_shard = buckets_per_shard.checked_mul(BUCKET_SIZE)?;
