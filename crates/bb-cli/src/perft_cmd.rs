@@ -10,7 +10,7 @@ use crate::{progress, report, units};
 use bb_movegen::perft::{self, PerftTable, ThreadedPerft};
 use bb_movegen::{Move, Position, Validation};
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Runs `bb perft`.
 pub fn run(mut options: PerftArgs) -> CommandResult {
@@ -90,57 +90,51 @@ fn run_position(engine: &Engine, position: &Position, depth: u32, divide: bool, 
     let split = engine.divide(position, depth);
     let elapsed = start.elapsed();
     let nodes: u128 = if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() };
-    let mut out = std::io::stdout().lock();
-    if json {
-        let moves = split.iter().map(|(mv, count)| MoveJson {
-            uci: mv.uci(position.is_chess960()).to_string(),
-            nodes: *count,
-            key_sum: None,
-        });
-        let fen = position.to_string();
-        let object = PerftJson {
-            line: None,
-            fen: &fen,
-            depth,
-            nodes,
-            expected: None,
-            seconds: elapsed.as_secs_f64(),
-            key_sum: None,
-            divide: divide.then(|| moves.collect()),
-        };
-        object.write_line(&mut out)?;
-        out.flush()?;
-        return Ok(());
-    }
-    if divide {
-        for (mv, count) in &split {
-            writeln!(out, "{} {count}", mv.uci(position.is_chess960()))?;
-        }
-    }
-    writeln!(
-        out,
-        "nodes {nodes} time {} nps {}",
-        report::seconds(elapsed),
-        report::nodes_per_second(nodes, elapsed)
-    )?;
-    out.flush()?;
-    Ok(())
+    let rows: Vec<Row> = split.iter().map(|&(mv, count)| (mv, count, None)).collect();
+    let shown = Shown { divide, json };
+    write_result(position, depth, (nodes, None), &rows, elapsed, shown)
 }
 
 /// `--hash-leaves`: divide lines `move nodes key_sum` if asked, then
 /// `nodes N key_sum 0x… time S nps X`, or all that as one JSON object.
 fn run_hashed(position: &Position, depth: u32, divide: bool, json: bool) -> CommandResult {
     let start = Instant::now();
-    let mut split = Vec::new();
-    let total = perft::divide_hashed(position, depth, |mv, sum| split.push((mv, sum)));
+    let mut rows: Vec<Row> = Vec::new();
+    let total = perft::divide_hashed(position, depth, |mv, sum| {
+        rows.push((mv, u128::from(sum.nodes), Some(sum.key_sum)))
+    });
     let elapsed = start.elapsed();
-    let nodes = u128::from(total.nodes);
+    let shown = Shown { divide, json };
+    write_result(position, depth, (u128::from(total.nodes), Some(total.key_sum)), &rows, elapsed, shown)
+}
+
+/// One root move's count, with its leaves' key sum under `--hash-leaves`.
+type Row = (Move, u128, Option<u64>);
+
+/// What `bb perft` prints of one position: the divide lines or not, text or JSON.
+#[derive(Clone, Copy)]
+struct Shown {
+    divide: bool,
+    json: bool,
+}
+
+/// Prints the count of one position (and its key sum, if any): divide lines
+/// if asked and the summary line, or one JSON object.
+fn write_result(
+    position: &Position,
+    depth: u32,
+    (nodes, key_sum): (u128, Option<u64>),
+    rows: &[Row],
+    elapsed: Duration,
+    shown: Shown,
+) -> CommandResult {
+    let chess960 = position.is_chess960();
     let mut out = std::io::stdout().lock();
-    if json {
-        let moves = split.iter().map(|(mv, sum)| MoveJson {
-            uci: mv.uci(position.is_chess960()).to_string(),
-            nodes: u128::from(sum.nodes),
-            key_sum: Some(hex(sum.key_sum)),
+    if shown.json {
+        let moves = rows.iter().map(|&(mv, count, key)| MoveJson {
+            uci: mv.uci(chess960).to_string(),
+            nodes: count,
+            key_sum: key.map(hex),
         });
         let fen = position.to_string();
         let object = PerftJson {
@@ -150,25 +144,27 @@ fn run_hashed(position: &Position, depth: u32, divide: bool, json: bool) -> Comm
             nodes,
             expected: None,
             seconds: elapsed.as_secs_f64(),
-            key_sum: Some(hex(total.key_sum)),
-            divide: divide.then(|| moves.collect()),
+            key_sum: key_sum.map(hex),
+            divide: shown.divide.then(|| moves.collect()),
         };
         object.write_line(&mut out)?;
-        out.flush()?;
-        return Ok(());
-    }
-    if divide {
-        for (mv, sum) in &split {
-            writeln!(out, "{} {} {}", mv.uci(position.is_chess960()), sum.nodes, hex(sum.key_sum))?;
+    } else {
+        if shown.divide {
+            for &(mv, count, key) in rows {
+                match key {
+                    Some(key) => writeln!(out, "{} {count} {}", mv.uci(chess960), hex(key))?,
+                    None => writeln!(out, "{} {count}", mv.uci(chess960))?,
+                }
+            }
         }
+        let key_part = key_sum.map_or(String::new(), |key| format!(" key_sum {}", hex(key)));
+        writeln!(
+            out,
+            "nodes {nodes}{key_part} time {} nps {}",
+            report::seconds(elapsed),
+            report::nodes_per_second(nodes, elapsed)
+        )?;
     }
-    writeln!(
-        out,
-        "nodes {nodes} key_sum {} time {} nps {}",
-        hex(total.key_sum),
-        report::seconds(elapsed),
-        report::nodes_per_second(nodes, elapsed)
-    )?;
     out.flush()?;
     Ok(())
 }
