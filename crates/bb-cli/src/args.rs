@@ -153,6 +153,10 @@ pub struct BenchArgs {
     /// Search depth (default: bb-search's bench depth).
     #[arg(value_parser = bench_depth_value)]
     pub depth: Option<u32>,
+    /// Search threads (Lazy SMP): measures how the node rate scales; the
+    /// node count is the engine's signature only with 1.
+    #[arg(long, default_value_t = 1, value_parser = threads_value)]
+    pub threads: usize,
 }
 
 /// `bb pgn FILE`.

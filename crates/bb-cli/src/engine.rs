@@ -13,12 +13,22 @@ pub fn run_uci_engine() -> CommandResult {
     Ok(())
 }
 
-/// Runs `bb bench [depth]`: a summary line, then `<nodes> nodes <nps> nps`.
+/// Runs `bb bench [depth] [--threads N]`: a summary line, then
+/// `<nodes> nodes <nps> nps`.
 pub fn run_bench(options: BenchArgs) -> CommandResult {
     let depth = options.depth.unwrap_or(bb_search::bench::DEFAULT_BENCH_DEPTH);
-    let result = bb_search::bench(depth);
+    let result = bb_search::bench::bench_with_threads(depth, options.threads);
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{} positions, depth {depth}, {} s", result.positions, report::seconds(result.elapsed))?;
+    let threads = match options.threads {
+        1 => String::new(),
+        many => format!(", {many} threads"),
+    };
+    writeln!(
+        out,
+        "{} positions, depth {depth}{threads}, {} s",
+        result.positions,
+        report::seconds(result.elapsed)
+    )?;
     writeln!(out, "{} nodes {} nps", result.nodes, result.nps)?;
     out.flush()?;
     Ok(())

@@ -81,7 +81,7 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` with a 16 MB table cleared
-/// before each, and totals the nodes.
+/// before each, on one thread, and totals the nodes.
 ///
 /// ```
 /// use bb_search::bench;
@@ -92,10 +92,26 @@ pub struct BenchResult {
 /// assert_eq!(bench(1).nodes, result.nodes); // deterministic: the search's signature
 /// ```
 pub fn bench(depth: u32) -> BenchResult {
+    bench_with_threads(depth, 1)
+}
+
+/// [`bench`] with `threads` search threads (Lazy SMP): how the node rate
+/// scales. With more than one thread the node count is no signature (the
+/// threads race), and each position's search stops when the main thread
+/// completes `depth`.
+///
+/// ```
+/// use bb_search::bench::bench_with_threads;
+///
+/// let result = bench_with_threads(2, 1);
+/// assert_eq!(result.nodes, bb_search::bench(2).nodes);
+/// ```
+pub fn bench_with_threads(depth: u32, threads: usize) -> BenchResult {
     let mut state = match SearchState::new(16).or_else(|_| SearchState::new(1)) {
         Ok(state) => state,
         Err(_) => return BenchResult { positions: 0, nodes: 0, elapsed: Duration::ZERO, nps: 0 },
     };
+    state.set_threads(threads);
     let signals = SearchSignals::default();
     let mut nodes = 0;
     let mut positions = 0;
@@ -121,6 +137,13 @@ mod tests {
         for fen in BENCH_POSITIONS {
             assert!(Position::from_fen(fen).is_ok(), "{fen}: {:?}", Position::from_fen(fen).err());
         }
+    }
+
+    #[test]
+    fn more_threads_search_every_position_too() {
+        let shared = bench_with_threads(5, 2);
+        assert_eq!(shared.positions, BENCH_POSITIONS.len());
+        assert!(shared.nodes > 1_000);
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl Searcher<'_> {
 
         let excluded = self.frames[ply].excluded;
         let key = excluded_key(position.zobrist_key(), excluded);
-        let hit = self.state.tt.probe(key, ply);
+        let hit = self.tt.probe(key, ply);
         let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
         if let Some(hit) = hit {
             if !pv_node
@@ -169,13 +169,10 @@ impl Searcher<'_> {
             ply.checked_sub(1).and_then(|index| self.frames[index].played),
             ply.checked_sub(2).and_then(|index| self.frames[index].played),
         ];
-        let counter = self.state.ordering.counter_move(previous[0]);
+        let counter = self.ordering.counter_move(previous[0]);
         let killers = self.killers.at(ply);
-        let mut picker = MovePicker::main(
-            position,
-            tt_move,
-            &self.state.ordering.quiet_context(killers, counter, previous),
-        );
+        let mut picker =
+            MovePicker::main(position, tt_move, &self.ordering.quiet_context(killers, counter, previous));
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
@@ -209,7 +206,7 @@ impl Searcher<'_> {
             let history = if tactical {
                 0
             } else {
-                quiet_score(position, mv, &self.state.ordering.quiet_context(killers, counter, previous))
+                quiet_score(position, mv, &self.ordering.quiet_context(killers, counter, previous))
             };
             let killer = killers.contains(&mv) || mv == counter;
 
@@ -313,7 +310,7 @@ impl Searcher<'_> {
                         if !tactical {
                             self.killers.record(ply, mv);
                             let tried = &quiets_tried[..quiet_count];
-                            self.state.ordering.reward_quiet(position, depth, mv, tried, previous);
+                            self.ordering.reward_quiet(position, depth, mv, tried, previous);
                         }
                         break;
                     }
@@ -337,7 +334,7 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
-            self.state.tt.store(key, ply, best_move.to_u16(), best_score, eval, depth, bound);
+            self.tt.store(key, ply, best_move.to_u16(), best_score, eval, depth, bound);
         }
         best_score
     }

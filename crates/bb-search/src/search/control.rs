@@ -43,6 +43,14 @@ impl<'a> Control<'a> {
         }
     }
 
+    /// The control of a helper thread of Lazy SMP: only `stop` ends it (its
+    /// results are not played, so it needs no finished iteration first).
+    pub fn helper(limits: &SearchLimits, signals: &'a SearchSignals) -> Control<'a> {
+        let mut control = Control::new(limits, signals);
+        control.arm();
+        control
+    }
+
     /// Allows stopping (called once the first iteration has finished).
     pub fn arm(&mut self) {
         self.armed = true;

@@ -16,7 +16,8 @@
 //!
 //! Inside: `root` runs iterative deepening, aspiration windows and the root
 //! move loop and makes the reports; `alphabeta` the interior nodes;
-//! `quiescence` the captures at the leaves and draw detection; [`ordering`]
+//! `quiescence` the captures at the leaves and draw detection; `smp` the
+//! helper threads of Lazy SMP; [`ordering`]
 //! the move ordering and everything it remembers; `reductions` the
 //! late-move tables; `control` decides when to stop (signals, node budget,
 //! the [`TimePlan`](crate::time::TimePlan)); `pv` keeps the principal
@@ -32,13 +33,15 @@ mod quiescence;
 mod reductions;
 mod request;
 mod root;
+mod smp;
 mod state;
 
 use crate::score::{Score, MAX_PLY};
 use bb_movegen::Move;
 use control::Control;
-use ordering::{Killers, PieceTo};
+use ordering::{Killers, OrderingMemory, PieceTo};
 use pv::PvTable;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use limits::{Clock, SearchLimits};
 pub use progress::{Iteration, Progress};
@@ -59,9 +62,12 @@ struct Frame {
     excluded: Move,
 }
 
-/// One search in progress.
+/// One search in progress, on one thread.
 struct Searcher<'a> {
-    state: &'a mut SearchState,
+    /// The transposition table, shared by every thread of the search.
+    tt: &'a crate::tt::TranspositionTable,
+    /// This thread's move-ordering memory.
+    ordering: &'a mut OrderingMemory,
     control: Control<'a>,
     killers: Killers,
     /// Keys of the game before the root, then of every position on the current path.
@@ -72,7 +78,16 @@ struct Searcher<'a> {
     seldepth: usize,
     /// Depth of the current iteration (limits extensions).
     root_depth: u32,
+    /// Nodes of each thread of the search, as last published: so the main
+    /// thread reports the total.
+    thread_nodes: &'a [AtomicU64],
+    /// This thread's index in `thread_nodes` (0: the main thread).
+    thread: usize,
 }
+
+/// Stack for a thread that searches: recursion is bounded by the maximum
+/// ply, but each frame holds a position and a move list.
+pub(crate) const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Stands in `Searcher::path` for the position after a null move, so that
 /// repetition detection never looks across a null move.
@@ -110,21 +125,59 @@ pub fn search(
     report: &mut dyn FnMut(&Progress<'_>),
 ) -> SearchOutcome {
     state.tt.new_search();
-    let control = Control::new(&request.limits, signals);
-    let mut path = request.history.clone();
-    path.push(request.position.zobrist_key());
-    let mut searcher = Searcher {
-        state,
-        control,
-        killers: Killers::default(),
-        path,
-        frames: vec![Frame::default(); MAX_PLY + 8],
-        pv: PvTable::new(),
-        nodes: 0,
-        seldepth: 0,
-        root_depth: 0,
-    };
-    searcher.iterative_deepening(request, report)
+    if state.helpers.is_empty() {
+        let thread_nodes = [AtomicU64::new(0)];
+        let control = Control::new(&request.limits, signals);
+        Searcher::new(&state.tt, &mut state.ordering, control, request, &thread_nodes, 0)
+            .iterative_deepening(request, report)
+    } else {
+        smp::search_with_helpers(state, request, signals, report)
+    }
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        tt: &'a crate::tt::TranspositionTable,
+        ordering: &'a mut OrderingMemory,
+        control: Control<'a>,
+        request: &SearchRequest,
+        thread_nodes: &'a [AtomicU64],
+        thread: usize,
+    ) -> Searcher<'a> {
+        let mut path = request.history.clone();
+        path.push(request.position.zobrist_key());
+        Searcher {
+            tt,
+            ordering,
+            control,
+            killers: Killers::default(),
+            path,
+            frames: vec![Frame::default(); MAX_PLY + 8],
+            pv: PvTable::new(),
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            thread_nodes,
+            thread,
+        }
+    }
+
+    /// Makes this thread's node count visible to the others.
+    fn publish_nodes(&self) {
+        self.thread_nodes[self.thread].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Nodes of the whole search: this thread's, and the others' as last published.
+    fn total_nodes(&self) -> u64 {
+        let others: u64 = self
+            .thread_nodes
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| index != self.thread)
+            .map(|(_, nodes)| nodes.load(Ordering::Relaxed))
+            .sum();
+        self.nodes + others
+    }
 }
 
 #[cfg(test)]

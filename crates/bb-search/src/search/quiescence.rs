@@ -70,7 +70,7 @@ impl Searcher<'_> {
             return if in_check { DRAW } else { evaluate(position) };
         }
         let pv_node = beta - alpha > 1;
-        let hit = self.state.tt.probe(position.zobrist_key(), ply);
+        let hit = self.tt.probe(position.zobrist_key(), ply);
         if let Some(hit) = hit {
             let cutoff = match hit.bound {
                 Bound::Exact => true,
@@ -146,7 +146,7 @@ impl Searcher<'_> {
         }
 
         let bound = Bound::classify(best_score, alpha_start, beta);
-        self.state.tt.store(position.zobrist_key(), ply, best_move.to_u16(), best_score, eval, 0, bound);
+        self.tt.store(position.zobrist_key(), ply, best_move.to_u16(), best_score, eval, 0, bound);
         best_score
     }
 }

@@ -53,7 +53,7 @@ impl Searcher<'_> {
             };
         }
         // Order the first iteration by the table's move and MVV-LVA-ish tactics.
-        if let Some(hit) = self.state.tt.probe(root.zobrist_key(), 0) {
+        if let Some(hit) = self.tt.probe(root.zobrist_key(), 0) {
             if let Some(index) =
                 root_moves.iter().position(|root_move| root_move.mv.to_u16() == hit.move_code)
             {
@@ -89,6 +89,7 @@ impl Searcher<'_> {
             }
             completed_depth = depth;
             self.control.arm();
+            self.publish_nodes();
             report(&Progress::Iteration(self.iteration_report(depth, best_score, &best_pv)));
 
             if best_pv[0] == previous_best {
@@ -111,12 +112,13 @@ impl Searcher<'_> {
             }
         }
         self.wait_while_required();
+        self.publish_nodes();
         SearchOutcome {
             best_move: best_pv[0],
             ponder_move: best_pv.get(1).copied(),
             score: best_score,
             depth: completed_depth,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             pv: best_pv,
         }
     }
@@ -243,7 +245,7 @@ impl Searcher<'_> {
         if !self.control.stopped() {
             let bound = Bound::classify(best_score, alpha_start, beta);
             let eval = self.frames[0].eval;
-            self.state.tt.store(root.zobrist_key(), 0, best_move.to_u16(), best_score, eval, depth, bound);
+            self.tt.store(root.zobrist_key(), 0, best_move.to_u16(), best_score, eval, depth, bound);
         }
         best_score
     }
@@ -254,9 +256,9 @@ impl Searcher<'_> {
             depth,
             seldepth: self.seldepth.max(depth as usize) as u32,
             score,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             elapsed: self.control.elapsed(),
-            hashfull: self.state.tt.hashfull(),
+            hashfull: self.tt.hashfull(),
             pv,
         }
     }

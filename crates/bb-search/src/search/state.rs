@@ -6,10 +6,12 @@ use crate::tt::{AllocationError, TranspositionTable};
 
 /// Everything the engine remembers between searches of one game.
 pub struct SearchState {
-    /// The transposition table.
+    /// The transposition table, shared by the search's threads.
     pub tt: TranspositionTable,
-    /// History, counter moves and continuation history.
+    /// History, counter moves and continuation history of the main thread.
     pub(super) ordering: OrderingMemory,
+    /// The same for each helper thread of Lazy SMP (`threads - 1` of them).
+    pub(super) helpers: Vec<OrderingMemory>,
 }
 
 impl SearchState {
@@ -23,12 +25,39 @@ impl SearchState {
     /// assert_eq!(state.tt.hashfull(), 0); // nothing stored yet
     /// ```
     pub fn new(hash_megabytes: usize) -> Result<SearchState, AllocationError> {
-        Ok(SearchState { tt: TranspositionTable::new(hash_megabytes)?, ordering: OrderingMemory::default() })
+        Ok(SearchState {
+            tt: TranspositionTable::new(hash_megabytes)?,
+            ordering: OrderingMemory::default(),
+            helpers: Vec::new(),
+        })
+    }
+
+    /// The number of threads a search uses (1 unless [`set_threads`](Self::set_threads)).
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Searches with `threads` threads (Lazy SMP: helper threads search the
+    /// same position and share the table; at least 1). With 1 the search is
+    /// deterministic.
+    ///
+    /// ```
+    /// use bb_search::SearchState;
+    ///
+    /// let mut state = SearchState::new(1).unwrap();
+    /// state.set_threads(4);
+    /// assert_eq!(state.threads(), 4);
+    /// state.set_threads(0);
+    /// assert_eq!(state.threads(), 1);
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers.resize_with(threads.max(1) - 1, OrderingMemory::default);
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.helpers.iter_mut().for_each(OrderingMemory::clear);
     }
 }

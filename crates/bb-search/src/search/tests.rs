@@ -91,19 +91,12 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
     let mut state = SearchState::new(1).unwrap();
     let signals = SearchSignals::default();
     let limits = SearchLimits::depth(1);
-    let mut searcher = Searcher {
-        state: &mut state,
-        control: Control::new(&limits, &signals),
-        killers: Killers::default(),
-        path: Vec::new(),
-        frames: vec![Frame::default(); MAX_PLY + 8],
-        pv: PvTable::new(),
-        nodes: 0,
-        seldepth: 0,
-        root_depth: 1,
-    };
+    let thread_nodes = [AtomicU64::new(0)];
+    let request = SearchRequest::new(Position::startpos(), limits);
+    let control = Control::new(&limits, &signals);
+    let mut searcher = Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0);
+    searcher.root_depth = 1;
     let mut position = Position::startpos();
-    searcher.path.push(position.zobrist_key());
     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         position = position.play(position.parse_uci_move(text).unwrap());
         searcher.path.push(position.zobrist_key());
@@ -182,4 +175,49 @@ fn reports_a_root_without_moves() {
         Progress::Iteration(_) => panic!("no move to search"),
     });
     assert_eq!(scores, vec![mated_in(0)]);
+}
+
+#[test]
+fn one_thread_is_deterministic_and_helpers_share_the_work() {
+    let position =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let request = SearchRequest::new(position, SearchLimits::depth(8));
+    let run_with = |threads: usize| {
+        let mut state = SearchState::new(8).unwrap();
+        state.set_threads(threads);
+        let mut reported = Vec::new();
+        let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |progress| {
+            if let Progress::Iteration(iteration) = progress {
+                reported.push(iteration.nodes);
+            }
+        });
+        (outcome, reported)
+    };
+    let (single, single_reports) = run_with(1);
+    assert_eq!(run_with(1).0, single, "1 thread: the same search every time");
+    assert_eq!(single_reports.last(), Some(&single.nodes));
+    let (shared, shared_reports) = run_with(3);
+    assert!(position.legal_moves().contains(shared.best_move));
+    assert_eq!(shared.depth, 8, "helpers keep the depth limit and the main thread completes it");
+    assert!(shared_reports.windows(2).all(|pair| pair[0] <= pair[1]), "{shared_reports:?}");
+    // The outcome counts the helpers' nodes too (they search until the main
+    // thread is done, so all together search more than the main thread's
+    // share alone).
+    assert!(shared.nodes >= *shared_reports.last().unwrap(), "{} {shared_reports:?}", shared.nodes);
+}
+
+#[test]
+fn helpers_stop_with_the_main_thread() {
+    // Only the main thread keeps the clock; the search ends on its time.
+    let mut state = SearchState::new(8).unwrap();
+    state.set_threads(2);
+    let limits =
+        SearchLimits { movetime: Some(std::time::Duration::from_millis(200)), ..SearchLimits::default() };
+    let request = SearchRequest::new(Position::startpos(), limits);
+    let start = std::time::Instant::now();
+    let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |_| {});
+    assert!(Position::startpos().legal_moves().contains(outcome.best_move));
+    assert!(outcome.depth >= 1);
+    // Generous: a loaded machine or an emulator; an endless helper would never return.
+    assert!(start.elapsed() < std::time::Duration::from_secs(30), "{:?}", start.elapsed());
 }

@@ -1,23 +1,47 @@
 //! One stored search result and its packed form.
 //!
-//! The table keeps entries as three `u32` words rather than as a struct, so
-//! that it is an array of plain integers: `vec![EMPTY_BUCKET; n]` then takes
-//! its memory from a zeroed allocation (the standard library specialises
-//! `vec!` of an all-zero integer array to `calloc`), and the all-zero entry
-//! is the empty one. Twelve bytes an entry, four entries a bucket, as
-//! before the packing: the table's capacity for a given `Hash` is the same.
+//! The table keeps entries as three 32-bit words rather than as a struct,
+//! so that it is an array of plain integers: its memory is one zeroed
+//! allocation (lazily mapped pages), and the all-zero entry is the empty
+//! one. Twelve bytes an entry, four entries a bucket.
+//!
+//! The words are atomics because the search threads share the table
+//! without locks (Lazy SMP). Relaxed loads and stores compile to plain
+//! moves, but two threads may still interleave the three words of one
+//! entry. So the first word holds the key XORed with the other two: a torn
+//! entry reads back with a wrong key and is simply not found (or, once in
+//! 2^32, a stored move that the search checks for legality anyway). 32-bit
+//! words, because not every target has 64-bit atomics (powerpc).
+
+use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// Entries per bucket.
 pub const BUCKET_SIZE: usize = 4;
 
-/// An entry as stored: `[key, move | score << 16, eval | depth << 16 | flags << 24]`.
+/// An entry's words as read: `[key, move | score << 16, eval | depth << 16 | flags << 24]`.
 pub(super) type PackedEntry = [u32; 3];
 
-/// What a bucket is in memory.
-pub(super) type Bucket = [PackedEntry; BUCKET_SIZE];
+/// An entry as stored: the words of [`PackedEntry`], the key XORed with the other two.
+pub(super) type StoredEntry = [AtomicU32; 3];
 
-/// A bucket of empty entries (all bits zero).
-pub(super) const EMPTY_BUCKET: Bucket = [[0; 3]; BUCKET_SIZE];
+/// What a bucket is in memory.
+pub(super) type Bucket = [StoredEntry; BUCKET_SIZE];
+
+/// Reads an entry's words (the key recovered from the check word).
+#[inline]
+pub(super) fn load(stored: &StoredEntry) -> PackedEntry {
+    let data = stored[1].load(Relaxed);
+    let more = stored[2].load(Relaxed);
+    [stored[0].load(Relaxed) ^ data ^ more, data, more]
+}
+
+/// Writes an entry's words.
+#[inline]
+pub(super) fn save(stored: &StoredEntry, words: PackedEntry) {
+    stored[1].store(words[1], Relaxed);
+    stored[2].store(words[2], Relaxed);
+    stored[0].store(words[0] ^ words[1] ^ words[2], Relaxed);
+}
 
 /// The bound bits of the flags of an empty entry.
 pub(super) const BOUND_NONE: u8 = 0;
@@ -111,5 +135,21 @@ mod tests {
         }
         assert_eq!(Entry::unpack(&[0; 3]), Entry::default());
         assert_eq!(core::mem::size_of::<Bucket>(), 48);
+    }
+
+    #[test]
+    fn stored_words_read_back_and_a_torn_entry_loses_its_key() {
+        let stored: StoredEntry = Default::default();
+        assert_eq!(load(&stored), [0; 3], "zeroed memory is an empty entry");
+        let first = Entry { key: 0xDEAD_BEEF, move_code: 12, score: -5, eval: 7, depth: 9, flags: 3 };
+        let second = Entry { key: 0x1234_5678, move_code: 99, score: 40, eval: -2, depth: 3, flags: 1 };
+        save(&stored, first.pack());
+        assert_eq!(Entry::unpack(&load(&stored)), first);
+        // Another thread's write of the data words, interleaved before the
+        // check word of the first: the key no longer matches either entry.
+        let words = second.pack();
+        stored[1].store(words[1], Relaxed);
+        let torn = load(&stored);
+        assert!(!Entry::holds(&torn, first.key) && !Entry::holds(&torn, second.key));
     }
 }

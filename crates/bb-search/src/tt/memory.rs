@@ -9,7 +9,8 @@
 //! Handing gigabytes of touched pages back to the system also takes a
 //! while, so a big table is freed on a short-lived thread of its own.
 
-use super::entry::{Bucket, EMPTY_BUCKET};
+use super::entry::Bucket;
+use core::sync::atomic::Ordering::Relaxed;
 
 /// From this size on, a cleared table is a fresh allocation rather than
 /// memory overwritten with zeroes, and a dropped one is freed on another
@@ -19,20 +20,20 @@ pub(super) const BIG_TABLE_BYTES: usize = 64 * 1024 * 1024;
 
 /// `count` empty buckets, or `None` when the system will not give the memory.
 ///
-/// `vec![EMPTY_BUCKET; count]` is a zeroed allocation (`calloc`), but it
-/// aborts the process when the allocation fails, and the unsafe allocation
-/// API that could report it is forbidden in this workspace. So the same
-/// amount is first asked for with a fallible reservation, given back at
-/// once (untouched, so nearly free), and only then allocated zeroed. On
-/// Linux the kernel's overcommit check refuses a mapping that can never
-/// fit in memory and swap, so that is when the reservation fails. (If
-/// another process took the memory between the two calls, the second
-/// allocation would abort: a window of microseconds.)
-pub(super) fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
-    let mut probe: Vec<Bucket> = Vec::new();
-    probe.try_reserve_exact(count).ok()?;
-    drop(probe);
-    Some(vec![EMPTY_BUCKET; count])
+/// One zeroed allocation (`calloc`; all-zero atomics are valid and are
+/// empty entries), asked for fallibly: on Linux the kernel's overcommit
+/// check refuses a mapping that can never fit in memory and swap, and a
+/// size past the address space is refused before asking.
+pub(super) fn zeroed_buckets(count: usize) -> Option<Box<[Bucket]>> {
+    bytemuck::allocation::try_zeroed_slice_box(count).ok()
+}
+
+/// Empties `buckets` by writing zeroes (a small table, or one for which no
+/// fresh memory could be had).
+pub(super) fn fill_with_zeroes(buckets: &[Bucket]) {
+    for word in buckets.iter().flatten().flatten() {
+        word.store(0, Relaxed);
+    }
 }
 
 /// The size in bytes of `count` buckets.
@@ -42,7 +43,7 @@ pub(super) fn bytes(count: usize) -> usize {
 
 /// Frees `buckets`: a big table on a thread of its own, so the caller does
 /// not wait while the system takes its pages back.
-pub(super) fn release(buckets: Vec<Bucket>) {
+pub(super) fn release(buckets: Box<[Bucket]>) {
     if bytes(buckets.len()) < BIG_TABLE_BYTES {
         return;
     }
@@ -58,11 +59,13 @@ mod tests {
     fn zeroed_buckets_are_empty_and_an_impossible_size_is_refused() {
         let buckets = zeroed_buckets(1000).expect("a small table");
         assert_eq!(buckets.len(), 1000);
-        assert!(buckets.iter().all(|bucket| *bucket == EMPTY_BUCKET));
+        assert!(buckets.iter().flatten().flatten().all(|word| word.load(Relaxed) == 0));
         assert!(zeroed_buckets(usize::MAX / 64).is_none(), "capacity overflow is a refusal");
-        // More than any 64-bit machine has: the reservation fails, nothing
-        // aborts. (On 32-bit targets the capacity overflow above is the test.)
+        // More than any 64-bit machine has: the allocation fails, nothing
+        // aborts. (On 32-bit targets the capacity overflow above is the
+        // test.) `black_box`, or the optimiser removes an allocation that
+        // is never used and takes it as granted.
         #[cfg(target_pointer_width = "64")]
-        assert!(zeroed_buckets(1 << 50).is_none());
+        assert!(std::hint::black_box(zeroed_buckets(1 << 50)).is_none());
     }
 }

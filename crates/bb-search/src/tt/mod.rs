@@ -7,16 +7,17 @@
 //! it is among the legal moves of the position, so a rare key collision can
 //! never produce an illegal move.
 //!
-//! The entries are packed into plain integers (`entry`), so a table of any
-//! size is allocated zeroed, fallibly, and ready at once; clearing a big
-//! table swaps in fresh zeroed memory instead of overwriting it (`memory`).
+//! The entries are packed into 32-bit atomic words (`entry`), so the search
+//! threads share one table without locks, and a table of any size is
+//! allocated zeroed, fallibly, and ready at once; clearing a big table swaps
+//! in fresh zeroed memory instead of overwriting it (`memory`).
 
 mod entry;
 mod memory;
 
 use crate::score::{from_table, to_table, Score};
-use entry::{Bucket, Entry, BOUND_NONE, EMPTY_BUCKET};
-use memory::{release, zeroed_buckets, BIG_TABLE_BYTES};
+use entry::{load, save, Bucket, Entry, BOUND_NONE};
+use memory::{fill_with_zeroes, release, zeroed_buckets, BIG_TABLE_BYTES};
 
 pub use entry::BUCKET_SIZE;
 
@@ -64,8 +65,11 @@ const AGE_STEP: u8 = 4;
 
 /// The table. `Hash` megabytes are turned into a power-of-two-free number of
 /// buckets (any count works: the index is a multiply-shift, not a mask).
+///
+/// [`probe`](Self::probe) and [`store`](Self::store) take `&self`: the
+/// threads of one search share the table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     /// Increased by [`AGE_STEP`] at every new search, so entries from old
     /// searches are preferred for replacement.
     age: u8,
@@ -125,7 +129,7 @@ impl TranspositionTable {
                 return;
             }
         }
-        self.buckets.fill(EMPTY_BUCKET);
+        fill_with_zeroes(&self.buckets);
     }
 
     /// The table's size in bytes.
@@ -151,7 +155,11 @@ impl TranspositionTable {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = Self::verification(hash);
         let bucket = &self.buckets[self.bucket_index(hash)];
-        let entry = Entry::unpack(bucket.iter().find(|words| Entry::holds(words, key))?);
+        let entry = bucket
+            .iter()
+            .map(load)
+            .find(|words| Entry::holds(words, key))
+            .map(|words| Entry::unpack(&words))?;
         let bound = match entry.bound() {
             1 => Bound::Lower,
             2 => Bound::Upper,
@@ -170,7 +178,7 @@ impl TranspositionTable {
     /// storage using `ply`); `depth` is clamped to the stored range.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         ply: usize,
         move_code: u16,
@@ -182,8 +190,9 @@ impl TranspositionTable {
         let key = Self::verification(hash);
         let age = self.age;
         let index = self.bucket_index(hash);
-        let bucket = &mut self.buckets[index];
-        let slot = match bucket.iter().position(|words| Entry::holds(words, key)) {
+        let bucket = &self.buckets[index];
+        let words: [entry::PackedEntry; BUCKET_SIZE] = core::array::from_fn(|slot| load(&bucket[slot]));
+        let slot = match words.iter().position(|words| Entry::holds(words, key)) {
             Some(same) => same,
             None => {
                 // Replace the least valuable entry: empty first, then shallow
@@ -196,10 +205,10 @@ impl TranspositionTable {
                         i32::from(entry.depth) - 8 * staleness
                     }
                 };
-                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&Entry::unpack(&bucket[slot]))).unwrap_or(0)
+                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&Entry::unpack(&words[slot]))).unwrap_or(0)
             }
         };
-        let old = Entry::unpack(&bucket[slot]);
+        let old = Entry::unpack(&words[slot]);
         let same_position = old.key == key && old.bound() != BOUND_NONE;
         // Keep a deeper result for the same position unless the new one is exact
         // or the old one comes from an earlier search.
@@ -212,15 +221,15 @@ impl TranspositionTable {
             Bound::Exact => 3,
         };
         let move_code = if move_code == 0 && same_position { old.move_code } else { move_code };
-        bucket[slot] = Entry {
+        let entry = Entry {
             key,
             move_code,
             score: to_table(score, ply).clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             eval: eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             depth: depth.clamp(i8::MIN.into(), i8::MAX.into()) as i8,
             flags: bound_bits | age,
-        }
-        .pack();
+        };
+        save(&bucket[slot], entry.pack());
     }
 
     /// Permille of sampled entries filled by the current search (UCI `hashfull`).
@@ -228,7 +237,7 @@ impl TranspositionTable {
         let sample = self.buckets.iter().take(1000 / BUCKET_SIZE);
         let entries = sample.len() * BUCKET_SIZE;
         let used = sample
-            .flat_map(|bucket| bucket.iter().map(Entry::unpack))
+            .flat_map(|bucket| bucket.iter().map(|stored| Entry::unpack(&load(stored))))
             .filter(|entry| entry.bound() != BOUND_NONE && entry.age() == self.age)
             .count();
         (used * 1000 / entries.max(1)) as u32
@@ -242,7 +251,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut table = TranspositionTable::new(1).unwrap();
+        let table = TranspositionTable::new(1).unwrap();
         let hash = 0x1234_5678_9ABC_DEF0;
         assert_eq!(table.probe(hash, 0), None);
         table.store(hash, 0, 77, 35, 20, 6, Bound::Exact);
@@ -254,7 +263,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
-        let mut table = TranspositionTable::new(1).unwrap();
+        let table = TranspositionTable::new(1).unwrap();
         table.store(42, 4, 1, mate_in(9), 0, 5, Bound::Lower);
         assert_eq!(table.probe(42, 4).unwrap().score, mate_in(9));
         assert_eq!(table.probe(42, 2).unwrap().score, mate_in(7));
@@ -262,7 +271,7 @@ mod tests {
 
     #[test]
     fn keeps_the_move_when_a_result_without_one_overwrites() {
-        let mut table = TranspositionTable::new(1).unwrap();
+        let table = TranspositionTable::new(1).unwrap();
         table.store(99, 0, 5, 10, 0, 3, Bound::Lower);
         table.store(99, 0, 0, 12, 0, 4, Bound::Upper);
         let hit = table.probe(99, 0).unwrap();
@@ -271,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_shallowest() {
-        let mut table = TranspositionTable::new(0).unwrap(); // one bucket
+        let table = TranspositionTable::new(0).unwrap(); // one bucket
         for slot in 0..BUCKET_SIZE as u64 {
             table.store((slot + 1) << 32, 0, 1, 0, 0, 10 + slot as i32, Bound::Exact);
         }

@@ -178,7 +178,7 @@ impl Engine {
                     self.info_string(&format!("{error}; keeping the {} MB table", self.options.hash_mb))
                 }
             },
-            OptionChange::Threads => {}
+            OptionChange::Threads(threads) => lock(&self.state).set_threads(threads),
             OptionChange::MoveOverhead(millis) => self.options.move_overhead_ms = millis,
             OptionChange::ClearHash => lock(&self.state).clear(),
             OptionChange::Ponder(on) => self.options.ponder = on,

@@ -28,6 +28,12 @@ pub const MAX_HASH_MB: usize = if cfg!(target_family = "wasm") {
 } else {
     1_024
 };
+/// Most search threads offered: the machine's logical CPUs (Lazy SMP gains
+/// nothing from threads that wait for a core), at least 1.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |cpus| cpus.get()).clamp(1, 1024)
+}
+
 /// How an empty string option value is written in the `uci` answer.
 pub const EMPTY_STRING: &str = "<empty>";
 /// Default time kept in reserve per move for communication delays.
@@ -66,7 +72,7 @@ impl Default for Options {
 pub fn declarations() -> Vec<String> {
     vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        format!("option name Threads type spin default 1 min 1 max {}", max_threads()),
         format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ),
@@ -86,8 +92,8 @@ pub fn declarations() -> Vec<String> {
 pub enum OptionChange {
     /// Resize the transposition table.
     Hash(usize),
-    /// `Threads` (only 1 is offered; accepted and nothing changes).
-    Threads,
+    /// Search with this many threads (Lazy SMP).
+    Threads(usize),
     /// Set the move overhead.
     MoveOverhead(u64),
     /// Empty the transposition table and history.
@@ -168,7 +174,7 @@ fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => spin("Hash", value, 1, MAX_HASH_MB).map(OptionChange::Hash),
-        "threads" => spin("Threads", value, 1u32, 1).map(|_| OptionChange::Threads),
+        "threads" => spin("Threads", value, 1, max_threads()).map(OptionChange::Threads),
         "move overhead" => {
             spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS).map(OptionChange::MoveOverhead)
         }
@@ -193,7 +199,9 @@ mod tests {
         assert_eq!(parse_change("Hash", Some("64")), Ok(OptionChange::Hash(64)));
         assert_eq!(parse_change("hash", Some("1")), Ok(OptionChange::Hash(1)));
         assert_eq!(parse_change("Move Overhead", Some("0")), Ok(OptionChange::MoveOverhead(0)));
-        assert_eq!(parse_change("Threads", Some("1")), Ok(OptionChange::Threads));
+        assert_eq!(parse_change("Threads", Some("1")), Ok(OptionChange::Threads(1)));
+        let most = max_threads();
+        assert_eq!(parse_change("threads", Some(&most.to_string())), Ok(OptionChange::Threads(most)));
         assert_eq!(parse_change("Clear Hash", None), Ok(OptionChange::ClearHash));
         assert_eq!(parse_change("UCI_Chess960", Some("true")), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_change("Ponder", Some("False")), Ok(OptionChange::Ponder(false)));
@@ -216,7 +224,8 @@ mod tests {
         assert!(parse_change("Hash", Some("lots")).is_err());
         assert!(parse_change("Hash", Some("-5")).is_err());
         assert_eq!(parse_change("Hash", None), Err(OptionError::MissingValue("Hash")));
-        assert!(parse_change("Threads", Some("2")).is_err());
+        assert!(parse_change("Threads", Some("0")).is_err());
+        assert!(parse_change("Threads", Some(&(max_threads() + 1).to_string())).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("OwnBook", None).is_err());

@@ -4,16 +4,12 @@
 use super::output::{emit, lock, SharedOutput};
 use super::report::{bestmove_line, info_line};
 use super::session::Event;
-use crate::search::{search, SearchRequest, SearchSignals, SearchState};
+use crate::search::{search, SearchRequest, SearchSignals, SearchState, SEARCH_STACK_BYTES};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// Stack for the search thread: recursion is bounded by the maximum ply,
-/// but each frame holds a position and a move list.
-const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// The work of one `go`.
 #[derive(Clone)]
