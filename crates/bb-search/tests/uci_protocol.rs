@@ -20,7 +20,7 @@ fn handshake_lists_the_options() {
     let lines = session.wait_for(1, |line| line == "uciok");
     assert!(lines[0].starts_with("id name bb"));
     assert!(lines.iter().any(|line| line.starts_with("id author")));
-    for option in ["Hash", "Threads", "Move Overhead", "Clear Hash"] {
+    for option in ["Hash", "Threads", "Move Overhead", "Clear Hash", "MultiPV"] {
         assert!(lines.iter().any(|line| line.starts_with(&format!("option name {option} type"))), "{option}");
     }
     session.finish();
@@ -40,6 +40,56 @@ fn fixed_depth_search_plays_a_legal_move() {
     }
     assert!(position.parse_uci_move(bestmove_text(best)).is_ok(), "{best}");
     assert!(lines.iter().any(|line| line.starts_with("info depth 5 ")));
+    session.finish();
+}
+
+#[test]
+fn multipv_reports_that_many_lines_per_depth_and_plays_the_first() {
+    let session = Session::start();
+    session.send("setoption name MultiPV value 3");
+    session.send("position startpos moves e2e4");
+    session.send("go depth 5");
+    let lines = session.wait_for(1, |line| line.starts_with("bestmove"));
+    let last: Vec<&String> = lines.iter().filter(|line| line.starts_with("info depth 5 ")).collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let field = |line: &str, name: &str| -> String {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|word| *word == name).unwrap_or_else(|| panic!("{name} in {line}"));
+        words[at + 1].to_string()
+    };
+    let numbers: Vec<String> = last.iter().map(|line| field(line, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+    let scores: Vec<i32> = last.iter().map(|line| field(line, "cp").parse().unwrap()).collect();
+    assert!(scores.windows(2).all(|pair| pair[0] >= pair[1]), "{last:?}");
+    let firsts: Vec<String> = last.iter().map(|line| field(line, "pv")).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{last:?}");
+    let best = lines.iter().find(|line| line.starts_with("bestmove")).unwrap();
+    assert_eq!(bestmove_text(best), firsts[0]);
+    // Back to one line: `multipv 1` only.
+    session.send("setoption name MultiPV value 1");
+    session.send("go depth 4");
+    let lines = session.wait_for(2, |line| line.starts_with("bestmove"));
+    let first_end = lines.iter().position(|line| line.starts_with("bestmove")).unwrap();
+    let second: Vec<&String> =
+        lines[first_end + 1..].iter().filter(|line| line.starts_with("info depth")).collect();
+    assert_eq!(second.len(), 4, "{lines:?}");
+    assert!(second.iter().all(|line| field(line, "multipv") == "1"));
+    session.finish();
+}
+
+#[test]
+fn two_threads_search_and_answer_like_one() {
+    let session = Session::start();
+    session.send("setoption name Threads value 2");
+    session.send("position startpos moves d2d4 g8f6");
+    session.send("go movetime 300");
+    let lines = session.wait_for(1, |line| line.starts_with("bestmove"));
+    let best = lines.iter().find(|line| line.starts_with("bestmove")).unwrap();
+    let position = common::after(&Position::startpos(), &["d2d4".to_string(), "g8f6".to_string()]);
+    assert!(position.parse_uci_move(bestmove_text(best)).is_ok(), "{best}");
+    session.send("setoption name Threads value 0");
+    let lines = session.sync();
+    assert!(lines.iter().any(|line| line.contains("Threads") && line.contains("'0'")), "{lines:?}");
     session.finish();
 }
 

@@ -16,6 +16,7 @@
 //!
 //! Inside: `root` runs iterative deepening, aspiration windows and the root
 //! move loop and makes the reports; `alphabeta` the interior nodes;
+//! `multipv` the further best moves of MultiPV;
 //! `quiescence` the captures at the leaves and draw detection; `smp` the
 //! helper threads of Lazy SMP; [`ordering`]
 //! the move ordering and everything it remembers; `reductions` the
@@ -26,6 +27,7 @@
 mod alphabeta;
 mod control;
 mod limits;
+mod multipv;
 pub mod ordering;
 mod progress;
 mod pv;
@@ -78,6 +80,9 @@ struct Searcher<'a> {
     seldepth: usize,
     /// Depth of the current iteration (limits extensions).
     root_depth: u32,
+    /// The MultiPV line being searched (0: the best move); only the
+    /// search for the best move stores the root in the table.
+    line: usize,
     /// Nodes of each thread of the search, as last published: so the main
     /// thread reports the total.
     thread_nodes: &'a [AtomicU64],
@@ -157,6 +162,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
+            line: 0,
             thread_nodes,
             thread,
         }

@@ -25,9 +25,12 @@ pub enum Progress<'a> {
 pub struct Iteration<'a> {
     /// The iteration's depth in plies.
     pub depth: u32,
+    /// Which line this is, from 1 (the best move) to the request's
+    /// `multi_pv`; an iteration reports its lines in order of score.
+    pub multipv: u32,
     /// The deepest ply reached (never less than `depth`).
     pub seldepth: u32,
-    /// The score of the best move, side to move's view (see
+    /// The score of the line's first move, side to move's view (see
     /// [`MateOrCentipawns`](crate::score::MateOrCentipawns) for mates).
     pub score: Score,
     /// Nodes searched since the search started.
@@ -36,7 +39,7 @@ pub struct Iteration<'a> {
     pub elapsed: Duration,
     /// Per mille of the transposition table filled by this search.
     pub hashfull: u32,
-    /// The principal variation, best move first.
+    /// The line: the principal variation for `multipv` 1, best move first.
     pub pv: &'a [Move],
 }
 

@@ -28,12 +28,15 @@ pub struct SearchRequest {
     pub limits: SearchLimits,
     /// Only these root moves are searched; all legal moves when empty.
     pub search_moves: Vec<Move>,
+    /// How many best moves to find, each with its score and line (UCI's
+    /// `MultiPV`); 1 for play. More than the root has means all of them.
+    pub multi_pv: usize,
 }
 
 impl SearchRequest {
     /// A request to search `position` with `limits`, no game history.
     pub fn new(position: Position, limits: SearchLimits) -> SearchRequest {
-        SearchRequest { position, history: Vec::new(), limits, search_moves: Vec::new() }
+        SearchRequest { position, history: Vec::new(), limits, search_moves: Vec::new(), multi_pv: 1 }
     }
 }
 

@@ -16,6 +16,15 @@ pub struct RootMove {
     pub score: Score,
     /// Nodes spent below it in the current iteration.
     pub nodes: u64,
+    /// Its line, when it is one of the MultiPV lines of the last iteration
+    /// (with one line the principal variation is kept apart instead).
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    fn new(mv: Move) -> RootMove {
+        RootMove { mv, score: -INFINITE, nodes: 0, pv: Vec::new() }
+    }
 }
 
 /// First aspiration half-window, in centipawns.
@@ -34,10 +43,10 @@ impl Searcher<'_> {
         let mut root_moves: Vec<RootMove> = legal
             .iter()
             .filter(|mv| request.search_moves.is_empty() || request.search_moves.contains(mv))
-            .map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 })
+            .map(|&mv| RootMove::new(mv))
             .collect();
         if root_moves.is_empty() {
-            root_moves = legal.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 }).collect();
+            root_moves = legal.iter().map(|&mv| RootMove::new(mv)).collect();
         }
         if root_moves.is_empty() {
             let score = if root.in_check() { crate::score::mated_in(0) } else { 0 };
@@ -67,10 +76,13 @@ impl Searcher<'_> {
         let mut completed_depth = 0;
         let mut stable_iterations = 0u32;
         let mut previous_best = Move::NULL;
+        let lines = request.multi_pv.clamp(1, root_moves.len());
+        let mut previous_line_scores = vec![-INFINITE; lines];
 
         for depth in 1..=max_depth {
             self.seldepth = 0;
             self.root_depth = depth;
+            self.line = 0;
             let score = self.aspiration(&root, &mut root_moves, depth, best_score);
             if self.control.stopped() && depth > 1 {
                 // A partial iteration still counts if it proved a move better
@@ -88,9 +100,22 @@ impl Searcher<'_> {
                 best_pv = vec![root_moves[0].mv];
             }
             completed_depth = depth;
+            if lines > 1 {
+                root_moves[0].pv = best_pv.clone();
+                if !self.search_other_lines(&root, &mut root_moves[..], depth, &previous_line_scores) {
+                    // The best move of this depth is complete; the other lines are not.
+                    break;
+                }
+                (best_score, best_pv) = (root_moves[0].score, root_moves[0].pv.clone());
+                previous_line_scores = root_moves[..lines].iter().map(|line| line.score).collect();
+            }
             self.control.arm();
             self.publish_nodes();
-            report(&Progress::Iteration(self.iteration_report(depth, best_score, &best_pv)));
+            if lines > 1 {
+                self.report_lines(depth, &root_moves[..lines], report);
+            } else {
+                report(&Progress::Iteration(self.iteration_report(depth, 1, best_score, &best_pv)));
+            }
 
             if best_pv[0] == previous_best {
                 stable_iterations += 1;
@@ -140,7 +165,7 @@ impl Searcher<'_> {
     }
 
     /// One iteration, re-searched with wider windows until the score falls inside.
-    fn aspiration(
+    pub(super) fn aspiration(
         &mut self,
         root: &Position,
         root_moves: &mut [RootMove],
@@ -242,7 +267,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if !self.control.stopped() {
+        if !self.control.stopped() && self.line == 0 {
             let bound = Bound::classify(best_score, alpha_start, beta);
             let eval = self.frames[0].eval;
             self.tt.store(root.zobrist_key(), 0, best_move.to_u16(), best_score, eval, depth, bound);
@@ -250,10 +275,17 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// The report of a completed iteration.
-    fn iteration_report<'pv>(&self, depth: u32, score: Score, pv: &'pv [Move]) -> Iteration<'pv> {
+    /// The report of one line of a completed iteration.
+    pub(super) fn iteration_report<'pv>(
+        &self,
+        depth: u32,
+        multipv: u32,
+        score: Score,
+        pv: &'pv [Move],
+    ) -> Iteration<'pv> {
         Iteration {
             depth,
+            multipv,
             seldepth: self.seldepth.max(depth as usize) as u32,
             score,
             nodes: self.total_nodes(),

@@ -25,8 +25,10 @@ pub(super) fn search_with_helpers(
     // budget, and they never wait for `ponderhit`. A depth limit they keep,
     // so a `go depth N` search does not run them deeper than asked.
     let helper_signals = SearchSignals::default();
+    // One line is enough for them: MultiPV is the main thread's report.
     let helper_request = SearchRequest {
         limits: SearchLimits { depth: request.limits.depth, ..SearchLimits::default() },
+        multi_pv: 1,
         ..request.clone()
     };
     let (helper_signals, helper_request) = (&helper_signals, &helper_request);

@@ -221,3 +221,59 @@ fn helpers_stop_with_the_main_thread() {
     // Generous: a loaded machine or an emulator; an endless helper would never return.
     assert!(start.elapsed() < std::time::Duration::from_secs(30), "{:?}", start.elapsed());
 }
+
+/// One `Iteration` report: (depth, multipv, score, line).
+type ReportedLine = (u32, u32, Score, Vec<Move>);
+
+/// The `Iteration` reports of a search.
+fn reported_lines(request: &SearchRequest) -> (SearchOutcome, Vec<ReportedLine>) {
+    let mut state = SearchState::new(4).unwrap();
+    let mut lines = Vec::new();
+    let outcome = search(&mut state, request, &SearchSignals::default(), &mut |progress| {
+        if let Progress::Iteration(it) = progress {
+            lines.push((it.depth, it.multipv, it.score, it.pv.to_vec()));
+        }
+    });
+    (outcome, lines)
+}
+
+#[test]
+fn multipv_reports_each_depth_s_best_moves_in_order_of_score() {
+    // White wins the queen for nothing with the knight, trades it for a rook
+    // with the rook, or loses it to Qa2 with most other moves.
+    let position = Position::from_fen("3rk3/8/8/3q4/8/4N3/8/3RK3 w - - 0 1").unwrap();
+    let request = SearchRequest { multi_pv: 3, ..SearchRequest::new(position, SearchLimits::depth(6)) };
+    let (outcome, lines) = reported_lines(&request);
+    assert_eq!(lines.len(), 6 * 3, "{lines:?}");
+    for (depth, chunk) in (1..=6).zip(lines.chunks(3)) {
+        assert_eq!(
+            chunk.iter().map(|line| (line.0, line.1)).collect::<Vec<_>>(),
+            [(depth, 1), (depth, 2), (depth, 3)]
+        );
+        assert!(chunk.windows(2).all(|pair| pair[0].2 >= pair[1].2), "ordered by score: {chunk:?}");
+        let firsts: Vec<Move> = chunk.iter().map(|line| line.3[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{chunk:?}");
+        for line in chunk {
+            let mut board = position;
+            for &mv in &line.3 {
+                assert!(board.legal_moves().contains(mv), "{line:?}");
+                board = board.play(mv);
+            }
+        }
+    }
+    let last = &lines[lines.len() - 3];
+    assert_eq!(last.3[0].to_string(), "e3d5", "{last:?}");
+    assert_eq!(outcome.best_move, last.3[0]);
+    assert_eq!(outcome.score, last.2);
+    assert!(last.2 > lines[lines.len() - 2].2 + 50, "{lines:?}");
+}
+
+#[test]
+fn multipv_beyond_the_legal_moves_reports_them_all() {
+    let position = Position::from_fen("7k/8/8/8/8/8/R7/K7 b - - 0 1").unwrap();
+    let legal = position.legal_moves().len();
+    let request = SearchRequest { multi_pv: 50, ..SearchRequest::new(position, SearchLimits::depth(3)) };
+    let (_, lines) = reported_lines(&request);
+    assert_eq!(lines.len(), 3 * legal);
+    assert_eq!(lines.iter().filter(|line| line.0 == 3).map(|line| line.1).max(), Some(legal as u32));
+}

@@ -181,6 +181,7 @@ impl Engine {
             OptionChange::Threads(threads) => lock(&self.state).set_threads(threads),
             OptionChange::MoveOverhead(millis) => self.options.move_overhead_ms = millis,
             OptionChange::ClearHash => lock(&self.state).clear(),
+            OptionChange::MultiPv(lines) => self.options.multi_pv = lines,
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::Chess960(on) => self.options.chess960 = on,
             OptionChange::OwnBook(on) => self.options.own_book = on,
@@ -256,8 +257,13 @@ impl Engine {
         }
         let signals = Arc::new(SearchSignals::default());
         signals.pondering.store(params.ponder, Ordering::Release);
-        let request =
-            SearchRequest { position: self.position, history: self.history.clone(), limits, search_moves };
+        let request = SearchRequest {
+            position: self.position,
+            history: self.history.clone(),
+            limits,
+            search_moves,
+            multi_pv: self.options.multi_pv,
+        };
         self.searches += 1;
         let job = SearchJob {
             request,

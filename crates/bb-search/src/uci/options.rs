@@ -34,6 +34,9 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |cpus| cpus.get()).clamp(1, 1024)
 }
 
+/// Most MultiPV lines offered (a position has at most 218 legal moves).
+pub const MAX_MULTI_PV: usize = 256;
+
 /// How an empty string option value is written in the `uci` answer.
 pub const EMPTY_STRING: &str = "<empty>";
 /// Default time kept in reserve per move for communication delays.
@@ -54,6 +57,8 @@ pub struct Options {
     pub chess960: bool,
     /// `OwnBook`: `go` answers from the book (`BookFile`) when it can.
     pub own_book: bool,
+    /// `MultiPV`: how many best moves `go` reports, each with its line.
+    pub multi_pv: usize,
 }
 
 impl Default for Options {
@@ -64,6 +69,7 @@ impl Default for Options {
             ponder: false,
             chess960: false,
             own_book: false,
+            multi_pv: 1,
         }
     }
 }
@@ -77,6 +83,7 @@ pub fn declarations() -> Vec<String> {
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ),
         "option name Clear Hash type button".to_string(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Ponder type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
         "option name OwnBook type check default false".to_string(),
@@ -98,6 +105,8 @@ pub enum OptionChange {
     MoveOverhead(u64),
     /// Empty the transposition table and history.
     ClearHash,
+    /// Report this many best moves.
+    MultiPv(usize),
     /// Set `Ponder`.
     Ponder(bool),
     /// Set `UCI_Chess960`.
@@ -179,6 +188,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
             spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS).map(OptionChange::MoveOverhead)
         }
         "clear hash" => Ok(OptionChange::ClearHash),
+        "multipv" => spin("MultiPV", value, 1, MAX_MULTI_PV).map(OptionChange::MultiPv),
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
         "uci_chess960" => check("UCI_Chess960", value).map(OptionChange::Chess960),
         "ownbook" => check("OwnBook", value).map(OptionChange::OwnBook),
@@ -203,6 +213,7 @@ mod tests {
         let most = max_threads();
         assert_eq!(parse_change("threads", Some(&most.to_string())), Ok(OptionChange::Threads(most)));
         assert_eq!(parse_change("Clear Hash", None), Ok(OptionChange::ClearHash));
+        assert_eq!(parse_change("MultiPV", Some("3")), Ok(OptionChange::MultiPv(3)));
         assert_eq!(parse_change("UCI_Chess960", Some("true")), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_change("Ponder", Some("False")), Ok(OptionChange::Ponder(false)));
         assert_eq!(parse_change("OwnBook", Some("true")), Ok(OptionChange::OwnBook(true)));
@@ -227,6 +238,8 @@ mod tests {
         assert!(parse_change("Threads", Some("0")).is_err());
         assert!(parse_change("Threads", Some(&(max_threads() + 1).to_string())).is_err());
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
+        assert!(parse_change("MultiPV", Some("0")).is_err());
+        assert!(parse_change("multipv", Some("257")).is_err());
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("OwnBook", None).is_err());
         assert_eq!(parse_change("Skill", Some("3")).unwrap_err().to_string(), "unknown option 'Skill'");

@@ -19,9 +19,10 @@ pub fn info_line(progress: &Progress<'_>, chess960: bool) -> String {
 /// `info depth … pv …` for a completed iteration.
 fn iteration_line(iteration: &Iteration<'_>, chess960: bool) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
         iteration.depth,
         iteration.seldepth,
+        iteration.multipv,
         UciScore(iteration.score),
         iteration.nodes,
         iteration.nps(),
@@ -78,6 +79,7 @@ mod tests {
     fn iteration(score: Score, elapsed_ms: u64, pv: &[Move]) -> Iteration<'_> {
         Iteration {
             depth: 3,
+            multipv: 1,
             seldepth: 5,
             score,
             nodes: 1234,
