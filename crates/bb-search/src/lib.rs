@@ -17,6 +17,7 @@
 //!   [`run_uci`]: input is read on its own thread and the search runs on
 //!   another, so `stop`, `ponderhit`, `isready` and `quit` act at once and
 //!   every other command that comes during a search waits for it, in order.
+//! - [`strength`]: a weaker engine for human players (`UCI_Elo`).
 //! - [`bench`](mod@bench): a fixed-depth search of built-in positions whose
 //!   node count is the signature of the search.
 //!
@@ -38,6 +39,7 @@ pub mod eval;
 pub mod score;
 pub mod search;
 pub mod see;
+pub mod strength;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -78,6 +78,31 @@ fn multipv_reports_that_many_lines_per_depth_and_plays_the_first() {
 }
 
 #[test]
+fn a_limited_strength_thinks_a_few_nodes_whatever_the_time() {
+    let session = Session::start();
+    session.send("setoption name UCI_LimitStrength value true");
+    session.send("setoption name UCI_Elo value 1300");
+    session.send("position startpos");
+    let sent = Instant::now();
+    session.send("go movetime 60000");
+    let lines = session.wait_for(1, |line| line.starts_with("bestmove"));
+    assert!(sent.elapsed() < Duration::from_secs(20), "the node budget ends it, not the minute");
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter_map(|line| line.split(" nodes ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    let budget = bb_search::strength::node_budget(1300);
+    // The first iteration always completes; past it the budget holds.
+    assert!(nodes.len() >= 2 && nodes[1..].iter().all(|&count| count <= budget), "{budget} {lines:?}");
+    session.send("setoption name UCI_LimitStrength value false");
+    session.send("go depth 6");
+    let lines = session.wait_for(2, |line| line.starts_with("bestmove"));
+    assert!(lines.iter().any(|line| line.starts_with("info depth 6 ")), "full strength again");
+    session.finish();
+}
+
+#[test]
 fn two_threads_search_and_answer_like_one() {
     let session = Session::start();
     session.send("setoption name Threads value 2");

@@ -184,6 +184,8 @@ impl Engine {
             OptionChange::MultiPv(lines) => self.options.multi_pv = lines,
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::Chess960(on) => self.options.chess960 = on,
+            OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::OwnBook(on) => self.options.own_book = on,
             OptionChange::BookFile(path) => {
                 if let Err(error) = self.book.set_file(path.as_deref()) {
@@ -246,7 +248,11 @@ impl Engine {
             }
         }
         let move_overhead = Duration::from_millis(self.options.move_overhead_ms);
-        let limits = search_limits(params, self.position.side_to_move(), move_overhead);
+        let mut limits = search_limits(params, self.position.side_to_move(), move_overhead);
+        if self.options.limit_strength {
+            let budget = crate::strength::node_budget(self.options.elo);
+            limits.nodes = Some(limits.nodes.map_or(budget, |nodes| nodes.min(budget)));
+        }
         let ends_only_on_stop = limits.ends_only_on_stop();
         if let Some(pick) = self.book_move(params, ends_only_on_stop) {
             // Answered here, on the session thread, before the next

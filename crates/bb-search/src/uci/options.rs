@@ -2,6 +2,7 @@
 //! the checking of `setoption` values.
 
 use super::command::shorten;
+use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use core::fmt;
 
 /// Default transposition table size in MB.
@@ -59,6 +60,10 @@ pub struct Options {
     pub own_book: bool,
     /// `MultiPV`: how many best moves `go` reports, each with its line.
     pub multi_pv: usize,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` rather than full strength.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the rating to play at when the strength is limited.
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -70,6 +75,8 @@ impl Default for Options {
             chess960: false,
             own_book: false,
             multi_pv: 1,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
         }
     }
 }
@@ -86,6 +93,8 @@ pub fn declarations() -> Vec<String> {
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Ponder type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
         "option name OwnBook type check default false".to_string(),
         // An empty string default is written `<empty>`, as Stockfish does
         // for its paths; GUIs (cutechess, Arena) read it as empty, and
@@ -111,6 +120,10 @@ pub enum OptionChange {
     Ponder(bool),
     /// Set `UCI_Chess960`.
     Chess960(bool),
+    /// Set `UCI_LimitStrength`.
+    LimitStrength(bool),
+    /// Set `UCI_Elo`.
+    Elo(u32),
     /// Set `OwnBook`.
     OwnBook(bool),
     /// Load the Polyglot book at this path, or unload the book (`None`).
@@ -191,6 +204,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "multipv" => spin("MultiPV", value, 1, MAX_MULTI_PV).map(OptionChange::MultiPv),
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
         "uci_chess960" => check("UCI_Chess960", value).map(OptionChange::Chess960),
+        "uci_limitstrength" => check("UCI_LimitStrength", value).map(OptionChange::LimitStrength),
+        "uci_elo" => spin("UCI_Elo", value, MIN_ELO, MAX_ELO).map(OptionChange::Elo),
         "ownbook" => check("OwnBook", value).map(OptionChange::OwnBook),
         // No value, an empty one or `<empty>`: no book.
         "bookfile" => Ok(OptionChange::BookFile(
@@ -214,6 +229,8 @@ mod tests {
         assert_eq!(parse_change("threads", Some(&most.to_string())), Ok(OptionChange::Threads(most)));
         assert_eq!(parse_change("Clear Hash", None), Ok(OptionChange::ClearHash));
         assert_eq!(parse_change("MultiPV", Some("3")), Ok(OptionChange::MultiPv(3)));
+        assert_eq!(parse_change("UCI_LimitStrength", Some("true")), Ok(OptionChange::LimitStrength(true)));
+        assert_eq!(parse_change("uci_elo", Some("1500")), Ok(OptionChange::Elo(1500)));
         assert_eq!(parse_change("UCI_Chess960", Some("true")), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_change("Ponder", Some("False")), Ok(OptionChange::Ponder(false)));
         assert_eq!(parse_change("OwnBook", Some("true")), Ok(OptionChange::OwnBook(true)));
@@ -240,6 +257,8 @@ mod tests {
         assert!(parse_change("Move Overhead", Some("5001")).is_err());
         assert!(parse_change("MultiPV", Some("0")).is_err());
         assert!(parse_change("multipv", Some("257")).is_err());
+        assert!(parse_change("UCI_Elo", Some(&(MIN_ELO - 1).to_string())).is_err());
+        assert!(parse_change("UCI_Elo", Some(&(MAX_ELO + 1).to_string())).is_err());
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("OwnBook", None).is_err());
         assert_eq!(parse_change("Skill", Some("3")).unwrap_err().to_string(), "unknown option 'Skill'");
