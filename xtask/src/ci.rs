@@ -2,9 +2,10 @@
 //! `cargo xtask cross-test` (the test matrix alone).
 //!
 //! The last line printed is always `<passed> passed, <failed> failed`: the
-//! CI system reads it. cargo test's own `test result:` lines are echoed to
-//! stdout as they come, and nowhere else, so a reader summing them counts
-//! each once.
+//! CI system reads it. cargo test's own `test result:` lines (and the one
+//! line in that format that the SPRT script's Python tests end with) are
+//! echoed to stdout as they come, and nowhere else, so a reader summing
+//! them counts each once.
 
 use std::path::Path;
 use std::process::Command;
@@ -15,7 +16,7 @@ use crate::matrix::{self, Backend, Combination};
 use crate::process::{self, Outcome};
 use crate::targets::{self, Runner};
 use crate::test_output::{self, TestCounts};
-use crate::{firmware, fuzz, install, web, web_test};
+use crate::{firmware, fuzz, install, sprt, web, web_test};
 
 /// How a step ended, for its line and the summary.
 struct StepReport {
@@ -181,6 +182,27 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         let mut deep_perft = Command::new("bash");
         deep_perft.current_dir(&workspace).args(["scripts/deep-perft/test.sh", "parallel", "8"]);
         reports.push(run_step(&workspace, "deep-perft/parallel", deep_perft, false, options.verbose)?);
+        // Issue #12: the SPRT script's tests (its statistics, the openings,
+        // games between fake engines), a few seconds; python-chess is
+        // installed first when missing.
+        reports.push(match install::ensure_python_chess() {
+            Ok(()) => {
+                let mut selftest = Command::new("python3");
+                selftest.current_dir(&workspace).arg(sprt::SELFTEST_SCRIPT);
+                run_step(&workspace, "sprt-selftest", selftest, true, options.verbose)?
+            }
+            Err(error) => {
+                println!("sprt-selftest: {error}");
+                StepReport {
+                    name: "sprt-selftest".into(),
+                    success: false,
+                    tests: TestCounts::default(),
+                    is_test_step: true,
+                    elapsed: Duration::ZERO,
+                    timed_out: false,
+                }
+            }
+        });
         // Issue #15: the explorer in headless Chromium (skipped, with a
         // line saying so, where Chromium cannot be installed).
         let web_started = Instant::now();

@@ -1,5 +1,6 @@
 //! Installing what the matrix needs before it builds: rustup targets, the
-//! Debian cross linkers, C libraries and qemu-user, and the WASI runtime.
+//! Debian cross linkers, C libraries and qemu-user, and the WASI runtime;
+//! and python-chess for the SPRT script.
 //! Each install is announced on a line of its own; what cannot be had is
 //! an error that says what to install by hand.
 
@@ -139,4 +140,40 @@ fn ensure_wasmtime() -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The python-chess release the SPRT script is written against (it hooks
+/// the moment `go` is sent in python-chess's UCI protocol).
+const PYTHON_CHESS: &str = "chess==1.11.2";
+
+/// Makes sure `python3` can import python-chess: pip installs it when
+/// missing, after installing Debian's python3-pip if pip is missing.
+pub fn ensure_python_chess() -> Result<(), String> {
+    ensure_program("python3", "python3", "the SPRT script")?;
+    let python =
+        |args: &[&str]| Command::new("python3").args(args).output().is_ok_and(|out| out.status.success());
+    if python(&["-c", "import chess.engine"]) {
+        return Ok(());
+    }
+    if !python(&["-m", "pip", "--version"]) {
+        apt_install("python-chess (the SPRT script)", &["python3-pip"])?;
+    }
+    // For the user first (Debian's own Python refuses that without
+    // --break-system-packages), then plainly, as a virtualenv wants it.
+    let attempts: [&[&str]; 3] = [&["--user"], &["--user", "--break-system-packages"], &[]];
+    for (attempt, extra) in attempts.iter().enumerate() {
+        let how =
+            if attempt == 0 { "installing python-chess for the SPRT script:" } else { "pip refused; again:" };
+        let args = [&["-m", "pip", "install"], *extra, &[PYTHON_CHESS]].concat();
+        println!("{how} python3 {}", args.join(" "));
+        let pip = Command::new("python3").args(&args).arg("--quiet").status();
+        if pip.is_ok_and(|status| status.success()) {
+            break;
+        }
+    }
+    if python(&["-c", "import chess.engine"]) {
+        Ok(())
+    } else {
+        Err(format!("python-chess could not be installed; `python3 -m pip install {PYTHON_CHESS}` by hand"))
+    }
 }

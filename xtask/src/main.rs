@@ -16,6 +16,7 @@ mod matrix;
 mod perft_summary;
 mod positions;
 mod process;
+mod sprt;
 mod stamp;
 mod table;
 mod targets;
@@ -30,7 +31,8 @@ usage: cargo xtask <command> [options]
 
 commands:
   ci           cargo fmt --check, cargo clippy -D warnings, cargo doc, cross-test
-               (emulated targets at reduced perft depths), firmware, fuzz 15 s
+               (emulated targets at reduced perft depths), firmware, sprt self-test,
+               fuzz 15 s
   cross-test   cargo test for every target x backend combination (default:
                x86_64, i686, armv7, powerpc, wasm32; `--target all` adds
                aarch64 and s390x), installing targets, linkers, qemu-user, wasmtime
@@ -49,6 +51,13 @@ commands:
   web-test     the explorer in headless Chromium (installs chromium and npm's
                playwright-core): FEN, legal moves, perft, a clicked move, the
                check mask; a screenshot in target/web/explorer.png
+  sprt         self-play SPRT of two builds of bb (issue #12): --base REV
+               against --test REV (default: the working tree, uncommitted
+               changes included), each built in target/sprt; prints both
+               `bb bench` signatures, installs python-chess, then runs
+               scripts/sprt/sprt.py with the ARGS after `--` (e.g. --tc 5+0.05
+               or --nodes N, --elo0 0 --elo1 5, --concurrency N; all of them:
+               python3 scripts/sprt/sprt.py --help)
   help         this text
 
 options:
@@ -67,6 +76,9 @@ options:
   --seconds N      fuzz each target N seconds (default 60)       (fuzz)
   --target NAME    only fuzz target NAME (repeatable): fen, move_text, epd_line,
                    uci_line, uci_session                        (fuzz)
+  --base REV       the reference build, any git revision        (sprt)
+  --test REV       the build under test (default: working tree) (sprt)
+  -- ARGS          passed on to scripts/sprt/sprt.py            (sprt)
 
 Each combination builds in its own target dir, target/xtask/<target>-<backend>
 (the BMI2 build in target/xtask/x86_64-unknown-linux-gnu-native-bmi2).";
@@ -87,6 +99,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::fuzz(rest),
         "firmware" => args::parse(rest, &[]).and_then(|_| firmware::firmware()),
         "web" => web::web(rest),
+        "sprt" => sprt::sprt(rest),
         "web-test" => args::parse(rest, &[]).and_then(|_| web_test::web_test()),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
