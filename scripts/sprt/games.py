@@ -280,6 +280,8 @@ def _pgn(board: chess.Board, book_plies: int, comments: List[str], players: Dict
     game.headers["Opening"] = opening.ident
     game.headers["Termination"] = termination
     root = board.root()
+    if root.chess960:
+        game.headers["Variant"] = "Chess960"
     if root.fen() != chess.STARTING_FEN:
         game.setup(root)
     node = game

@@ -61,6 +61,13 @@ def read_openings(path: str) -> List[Opening]:
     return openings
 
 
+def chess960_openings() -> List[Opening]:
+    """The 960 start positions of Chess960 (Fischer random), numbered as
+    Scharnagl numbered them; boards in Chess960 mode, so python-chess sends
+    `UCI_Chess960` to engines that offer it and castling as king-takes-rook."""
+    return [Opening(f"chess960-{number:03d}", chess.Board.from_chess960_pos(number)) for number in range(960)]
+
+
 def opening_order(count: int, seed: int) -> Iterator[int]:
     """Opening indices for successive pairs: all `count` openings in an order
     shuffled by `seed`, then again in a new shuffled order, and so on. The

@@ -32,7 +32,7 @@ import chess  # noqa: E402
 
 import sprt_math  # noqa: E402
 from games import Engine, EngineStartError, GameRecord, Settings, play_game  # noqa: E402
-from openings import DEFAULT_OPENINGS, Opening, opening_order, read_openings  # noqa: E402
+from openings import DEFAULT_OPENINGS, Opening, chess960_openings, opening_order, read_openings  # noqa: E402
 
 
 class ConfigError(Exception):
@@ -59,6 +59,8 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="setoption for both engines (repeatable)")
     parser.add_argument("--openings", default=DEFAULT_OPENINGS, help="EPD file (default openings.epd here)")
+    parser.add_argument("--chess960", action="store_true",
+                        help="play from the 960 Chess960 start positions instead of --openings")
     parser.add_argument("--seed", type=int, default=1, help="shuffles the order of the openings (default 1)")
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=5.0)
@@ -277,7 +279,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         settings = settings_from(args)
         try:
-            openings = read_openings(args.openings)
+            openings = chess960_openings() if args.chess960 else read_openings(args.openings)
         except (OSError, ValueError) as error:
             raise ConfigError(f"openings: {error}") from None
         return asyncio.run(run_sprt(args, settings, openings))

@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import chess  # noqa: E402
 
-from openings import DEFAULT_OPENINGS, opening_order, read_openings  # noqa: E402
+from openings import DEFAULT_OPENINGS, chess960_openings, opening_order, read_openings  # noqa: E402
 
 
 class RealFile(unittest.TestCase):
@@ -35,6 +35,21 @@ class RealFile(unittest.TestCase):
                     or not line.startswith(board.epd() + " ") or board.is_game_over()):
                 wrong.append(opening.ident)
         self.assertEqual(wrong, [])
+
+class Chess960(unittest.TestCase):
+    def test_every_start_position_once_in_chess960_mode(self):
+        openings = chess960_openings()
+        self.assertEqual(len(openings), 960)
+        self.assertEqual(len({opening.board.epd() for opening in openings}), 960)
+        self.assertTrue(all(opening.board.chess960 and not opening.board.move_stack for opening in openings))
+        # Number 518 is the classical arrangement.
+        self.assertEqual(openings[518].board.board_fen(), chess.Board().board_fen())
+        # Castling in Chess960 mode is king-takes-rook: from 518, e1h1 once the way is clear.
+        board = openings[518].board.copy()
+        for text in ["g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"]:
+            board.push_uci(text)
+        self.assertIn(chess.Move.from_uci("e1h1"), board.legal_moves)
+
 
 class BadFiles(unittest.TestCase):
     def read(self, text):
