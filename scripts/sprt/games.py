@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import os
 import shlex
 import sys
 import time
@@ -72,6 +73,13 @@ class TimedUciProtocol(chess.engine.UciProtocol):
         super()._go(limit, **kwargs)
 
 
+def command_line(command: str) -> List[str]:
+    """The argv of an engine command: the path of an executable as it is
+    (it may hold spaces or quotes, as a checkout's path can), otherwise the
+    words of a shell-like command line."""
+    return [command] if os.path.isfile(command) else shlex.split(command)
+
+
 class Engine:
     """One engine process, started again after it failed."""
 
@@ -95,7 +103,7 @@ class Engine:
             # Its own process group: Ctrl-C reaches this program only, which
             # then prints its summary and ends the engines itself.
             self.transport, self.protocol = await asyncio.wait_for(
-                TimedUciProtocol.popen(shlex.split(self.command), setpgrp=True), START_TIMEOUT)
+                TimedUciProtocol.popen(command_line(self.command), setpgrp=True), START_TIMEOUT)
             await asyncio.wait_for(self.protocol.initialize(), START_TIMEOUT)
             declared = {name.lower() for name in self.protocol.options}
             wanted = {name: value for name, value in self.options.items()

@@ -136,6 +136,11 @@ class Tally:
         self.penta[round(pair_score * 2)] += 1
 
 
+# Pairs in a row with an engine that could not be restarted before the run
+# is called off.
+MAX_ABANDONED_PAIRS = 3
+
+
 class Sprt:
     """Runs the pairs, keeps the tally and decides when to stop."""
 
@@ -148,6 +153,8 @@ class Sprt:
         self.verdict: Optional[str] = None  # "H1", "H0" or None
         self.interrupted = False
         self.stopping = False
+        self.abandoned_in_a_row = 0
+        self.broken: Optional[str] = None
         self.workers: List[asyncio.Task] = []
         self.engines: List[Engine] = []
         self.pgn = None
@@ -188,6 +195,16 @@ class Sprt:
         return self.pairs_started, self.openings[next(self.order)]
 
     def finish_pair(self, records: List[GameRecord]) -> None:
+        # An engine that cannot be started again loses every game from then
+        # on: that is a broken set-up, not a result, so the run ends.
+        if any(record.termination == "abandoned" for record in records):
+            self.abandoned_in_a_row += 1
+            if self.abandoned_in_a_row >= MAX_ABANDONED_PAIRS:
+                self.broken = f"{self.abandoned_in_a_row} pairs in a row had an engine that could not be restarted"
+                self.stop()
+                return
+        else:
+            self.abandoned_in_a_row = 0
         self.tally.add_pair(records)
         if self.pgn is not None:
             for record in records:
@@ -259,10 +276,17 @@ async def run_sprt(args: argparse.Namespace, settings: Settings, openings: List[
           f"beta {args.beta:g}: LLR bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], at most {args.max_games} games, "
           f"{len(openings)} openings (seed {args.seed}), concurrency {args.concurrency}", flush=True)
     print(f"  base: {args.base}\n  test: {args.test}", flush=True)
+    if not hasattr(chess.engine.UciProtocol, "_go"):
+        print(f"sprt.py: warning: python-chess {chess.__version__} is not the 1.11.2 this was written for; "
+              "move times count from the request, not from `go`", file=sys.stderr)
     try:
         await sprt.run()
     finally:
         await sprt.close()
+    if sprt.broken is not None:
+        print(f"sprt.py: error: {sprt.broken}; the run is void", file=sys.stderr)
+        print(sprt.summary_line(), flush=True)
+        return 2
     if sprt.verdict is not None:
         print(f"{sprt.verdict} accepted: LLR {sprt.llr():.2f} crossed the "
               f"{'upper' if sprt.verdict == 'H1' else 'lower'} bound")

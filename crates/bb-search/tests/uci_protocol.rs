@@ -106,6 +106,10 @@ fn a_limited_strength_thinks_a_few_nodes_whatever_the_time() {
 fn two_threads_search_and_answer_like_one() {
     let session = Session::start();
     session.send("setoption name Threads value 2");
+    let lines = session.sync();
+    let refused = lines.iter().any(|line| line.contains("option 'Threads'"));
+    // Offered up to the logical CPUs: a one-CPU machine refuses 2.
+    assert_eq!(refused, bb_search::uci::options::max_threads() < 2, "{lines:?}");
     session.send("position startpos moves d2d4 g8f6");
     session.send("go movetime 300");
     let lines = session.wait_for(1, |line| line.starts_with("bestmove"));

@@ -60,8 +60,7 @@ impl Searcher<'_> {
         }
         let pv_node = beta - alpha > 1;
         self.pv.clear(ply);
-        self.nodes += 1;
-        if self.control.should_stop(self.nodes) {
+        if self.count_node_and_check_stop() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);

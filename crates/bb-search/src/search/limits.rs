@@ -47,7 +47,8 @@ pub struct Clock {
 pub struct SearchLimits {
     /// Deepest iteration to run.
     pub depth: Option<u32>,
-    /// Node budget.
+    /// Node budget. A search with one is run on one thread whatever
+    /// `Threads` is, so the budget means the same everywhere.
     pub nodes: Option<u64>,
     /// Stop once a mate in this many moves (or fewer) is proven.
     pub mate: Option<u32>,

@@ -43,7 +43,7 @@ use bb_movegen::Move;
 use control::Control;
 use ordering::{Killers, OrderingMemory, PieceTo};
 use pv::PvTable;
-use std::sync::atomic::{AtomicU64, Ordering};
+use smp::NodeCount;
 
 pub use limits::{Clock, SearchLimits};
 pub use progress::{Iteration, Progress};
@@ -85,7 +85,7 @@ struct Searcher<'a> {
     line: usize,
     /// Nodes of each thread of the search, as last published: so the main
     /// thread reports the total.
-    thread_nodes: &'a [AtomicU64],
+    thread_nodes: &'a [NodeCount],
     /// This thread's index in `thread_nodes` (0: the main thread).
     thread: usize,
 }
@@ -94,12 +94,16 @@ struct Searcher<'a> {
 /// ply, but each frame holds a position and a move list.
 pub(crate) const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
+/// Nodes between two publications of a thread's node count (a power of two).
+const PUBLISH_INTERVAL: u64 = 4096;
+
 /// Stands in `Searcher::path` for the position after a null move, so that
 /// repetition detection never looks across a null move.
 const NULL_MOVE_KEY: u64 = 0;
 
 /// Runs one search and returns its result. `report` receives the search's
-/// [`Progress`] as it goes: once per completed iteration.
+/// [`Progress`] as it goes: once per line (see `SearchRequest::multi_pv`)
+/// of each completed iteration.
 ///
 /// The search returns when a limit of the request is reached or `stop` is
 /// raised, but not before its first iteration is complete (so there is a
@@ -130,13 +134,15 @@ pub fn search(
     report: &mut dyn FnMut(&Progress<'_>),
 ) -> SearchOutcome {
     state.tt.new_search();
-    if state.helpers.is_empty() {
-        let thread_nodes = [AtomicU64::new(0)];
+    // A node budget is the main thread's: it is searched on that thread
+    // alone, so it means the same whatever `Threads` is (`UCI_Elo` is one).
+    if state.helpers.is_empty() || request.limits.nodes.is_some() {
+        let thread_nodes = [NodeCount::default()];
         let control = Control::new(&request.limits, signals);
         Searcher::new(&state.tt, &mut state.ordering, control, request, &thread_nodes, 0)
             .iterative_deepening(request, report)
     } else {
-        smp::search_with_helpers(state, request, signals, report)
+        smp::search_with_helpers(state, request, signals, report).0
     }
 }
 
@@ -146,7 +152,7 @@ impl<'a> Searcher<'a> {
         ordering: &'a mut OrderingMemory,
         control: Control<'a>,
         request: &SearchRequest,
-        thread_nodes: &'a [AtomicU64],
+        thread_nodes: &'a [NodeCount],
         thread: usize,
     ) -> Searcher<'a> {
         let mut path = request.history.clone();
@@ -168,9 +174,21 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Counts a node; true when the search must return at once. The count
+    /// is published every [`PUBLISH_INTERVAL`] nodes, for the main
+    /// thread's reports.
+    #[inline]
+    fn count_node_and_check_stop(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % PUBLISH_INTERVAL == 0 {
+            self.publish_nodes();
+        }
+        self.control.should_stop(self.nodes)
+    }
+
     /// Makes this thread's node count visible to the others.
     fn publish_nodes(&self) {
-        self.thread_nodes[self.thread].store(self.nodes, Ordering::Relaxed);
+        self.thread_nodes[self.thread].store(self.nodes);
     }
 
     /// Nodes of the whole search: this thread's, and the others' as last published.
@@ -180,7 +198,7 @@ impl<'a> Searcher<'a> {
             .iter()
             .enumerate()
             .filter(|&(index, _)| index != self.thread)
-            .map(|(_, nodes)| nodes.load(Ordering::Relaxed))
+            .map(|(_, nodes)| nodes.load())
             .sum();
         self.nodes + others
     }

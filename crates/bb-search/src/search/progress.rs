@@ -1,5 +1,5 @@
 //! What a running search reports while it runs: typed values, one report
-//! per completed iteration. Turning them into text is the caller's business
+//! per line (one unless MultiPV) of each completed iteration. Turning them into text is the caller's business
 //! (the [`uci`](crate::uci) module writes them as `info` lines).
 
 use crate::score::Score;
@@ -10,7 +10,8 @@ use std::time::Duration;
 /// [`search`](super::search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress<'a> {
-    /// An iteration of iterative deepening has completed.
+    /// An iteration of iterative deepening has completed: one report per
+    /// line, in order of score.
     Iteration(Iteration<'a>),
     /// The root has no legal move; the search ends with this score
     /// (`mated_in(0)` when checkmated, a draw when stalemated).

@@ -102,11 +102,15 @@ impl Searcher<'_> {
             completed_depth = depth;
             if lines > 1 {
                 root_moves[0].pv = best_pv.clone();
-                if !self.search_other_lines(&root, &mut root_moves[..], depth, &previous_line_scores) {
-                    // The best move of this depth is complete; the other lines are not.
+                let completed = self.search_other_lines(&root, &mut root_moves, depth, &previous_line_scores);
+                (best_score, best_pv) = (root_moves[0].score, root_moves[0].pv.clone());
+                if completed < lines {
+                    // Stopped: the best move of this depth is known, some
+                    // other lines are not; the GUI sees the ones that are.
+                    self.publish_nodes();
+                    self.report_lines(depth, &root_moves[..completed], report);
                     break;
                 }
-                (best_score, best_pv) = (root_moves[0].score, root_moves[0].pv.clone());
                 previous_line_scores = root_moves[..lines].iter().map(|line| line.score).collect();
             }
             self.control.arm();

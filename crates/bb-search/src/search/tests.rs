@@ -91,7 +91,7 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
     let mut state = SearchState::new(1).unwrap();
     let signals = SearchSignals::default();
     let limits = SearchLimits::depth(1);
-    let thread_nodes = [AtomicU64::new(0)];
+    let thread_nodes = [smp::NodeCount::default()];
     let request = SearchRequest::new(Position::startpos(), limits);
     let control = Control::new(&limits, &signals);
     let mut searcher = Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0);
@@ -276,4 +276,20 @@ fn multipv_beyond_the_legal_moves_reports_them_all() {
     let (_, lines) = reported_lines(&request);
     assert_eq!(lines.len(), 3 * legal);
     assert_eq!(lines.iter().filter(|line| line.0 == 3).map(|line| line.1).max(), Some(legal as u32));
+}
+
+#[test]
+fn multipv_with_searchmoves_keeps_to_those_moves() {
+    let position = Position::startpos();
+    let only: Vec<Move> =
+        ["a2a3", "h2h3", "b1c3"].iter().map(|text| position.parse_uci_move(text).unwrap()).collect();
+    let request = SearchRequest {
+        multi_pv: 5,
+        search_moves: only.clone(),
+        ..SearchRequest::new(position, SearchLimits::depth(4))
+    };
+    let (outcome, lines) = reported_lines(&request);
+    assert_eq!(lines.len(), 4 * 3, "three moves, three lines: {lines:?}");
+    assert!(lines.iter().all(|line| only.contains(&line.3[0])), "{lines:?}");
+    assert!(only.contains(&outcome.best_move));
 }

@@ -249,7 +249,9 @@ impl Engine {
         }
         let move_overhead = Duration::from_millis(self.options.move_overhead_ms);
         let mut limits = search_limits(params, self.position.side_to_move(), move_overhead);
-        if self.options.limit_strength {
+        // Analysis (`go infinite`, or `go` with no limit) is not play: it
+        // runs at full strength.
+        if self.options.limit_strength && !limits.ends_only_on_stop() {
             let budget = crate::strength::node_budget(self.options.elo);
             limits.nodes = Some(limits.nodes.map_or(budget, |nodes| nodes.min(budget)));
         }
