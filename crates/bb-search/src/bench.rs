@@ -95,7 +95,7 @@ pub fn bench(depth: u32) -> BenchResult {
     bench_with_threads(depth, 1)
 }
 
-/// [`bench`] with `threads` search threads (Lazy SMP): how the node rate
+/// [`bench()`] with `threads` search threads (Lazy SMP): how the node rate
 /// scales. With more than one thread the node count is no signature (the
 /// threads race), and each position's search stops when the main thread
 /// completes `depth`.
