@@ -115,15 +115,16 @@ pub fn ensure_program(program: &str, package: &str, needed_by: &str) -> Result<(
 }
 
 /// Whether Python can import the wasmtime package.
-fn has_wasmtime() -> bool {
+/// True when `python3` can import `module`.
+fn python_imports(module: &str) -> bool {
     Command::new("python3")
-        .args(["-c", "import wasmtime"])
+        .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|output| output.status.success())
 }
 
 fn ensure_wasmtime() -> Result<(), String> {
-    if has_wasmtime() {
+    if python_imports("wasmtime") {
         return Ok(());
     }
     if !on_path("python3") {
@@ -134,7 +135,7 @@ fn ensure_wasmtime() -> Result<(), String> {
         .args(["-m", "pip", "install", "--quiet", "wasmtime"])
         .status()
         .map_err(|error| format!("cannot run pip: {error}"))?;
-    if !status.success() || !has_wasmtime() {
+    if !status.success() || !python_imports("wasmtime") {
         return Err(format!(
             "could not install the wasmtime Python package ({status}); `pip install wasmtime` by hand or leave wasm32 out"
         ));
@@ -150,12 +151,10 @@ const PYTHON_CHESS: &str = "chess==1.11.2";
 /// missing, after installing Debian's python3-pip if pip is missing.
 pub fn ensure_python_chess() -> Result<(), String> {
     ensure_program("python3", "python3", "the SPRT script")?;
-    let python =
-        |args: &[&str]| Command::new("python3").args(args).output().is_ok_and(|out| out.status.success());
-    if python(&["-c", "import chess.engine"]) {
+    if python_imports("chess.engine") {
         return Ok(());
     }
-    if !python(&["-m", "pip", "--version"]) {
+    if !python_imports("pip") {
         apt_install("python-chess (the SPRT script)", &["python3-pip"])?;
     }
     // For the user first (Debian's own Python refuses that without
@@ -171,7 +170,7 @@ pub fn ensure_python_chess() -> Result<(), String> {
             break;
         }
     }
-    if python(&["-c", "import chess.engine"]) {
+    if python_imports("chess.engine") {
         Ok(())
     } else {
         Err(format!("python-chess could not be installed; `python3 -m pip install {PYTHON_CHESS}` by hand"))

@@ -191,8 +191,7 @@ impl TranspositionTable {
         let age = self.age;
         let index = self.bucket_index(hash);
         let bucket = &self.buckets[index];
-        let words: [entry::PackedEntry; BUCKET_SIZE] = core::array::from_fn(|slot| load(&bucket[slot]));
-        let slot = match words.iter().position(|words| Entry::holds(words, key)) {
+        let slot = match bucket.iter().position(|stored| Entry::holds(&load(stored), key)) {
             Some(same) => same,
             None => {
                 // Replace the least valuable entry: empty first, then shallow
@@ -205,10 +204,10 @@ impl TranspositionTable {
                         i32::from(entry.depth) - 8 * staleness
                     }
                 };
-                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&Entry::unpack(&words[slot]))).unwrap_or(0)
+                (0..BUCKET_SIZE).min_by_key(|&slot| worth(&Entry::unpack(&load(&bucket[slot])))).unwrap_or(0)
             }
         };
-        let old = Entry::unpack(&words[slot]);
+        let old = Entry::unpack(&load(&bucket[slot]));
         let same_position = old.key == key && old.bound() != BOUND_NONE;
         // Keep a deeper result for the same position unless the new one is exact
         // or the old one comes from an earlier search.
