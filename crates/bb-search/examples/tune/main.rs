@@ -1,0 +1,44 @@
+//! Fitting the evaluation weights to bb's own games ("Texel tuning").
+//!
+//! `tune generate GAMES NODES SEED OUT` plays bb against itself at a fixed
+//! node budget from randomised openings and appends `FEN;result;score`
+//! lines for positions out of the opening and not in check: the game's
+//! result (1.0 / 0.5 / 0.0) and the search's score in centipawns, both from
+//! White's view. One thread and a fixed node budget make it reproducible:
+//! the same arguments write the same file.
+//!
+//! `tune fit EPOCHS [--lambda=L] FILE...` keeps the quiet positions (no
+//! capture that wins material by SEE), traces their evaluations, fits the
+//! sigmoid scale K to the current weights, then runs Adam on the mean
+//! squared error between `sigmoid(K · eval)` and the target
+//! `L · result + (1 − L) · sigmoid(K · score)` (L = 0.5 by default; lines
+//! without a score use the result alone), and prints the new weights in the
+//! syntax of `src/eval/weights.rs`.
+//!
+//! Data and results stay outside the repository; the weights go into
+//! `weights.rs` by hand, after an SPRT (`cargo xtask sprt`) confirms they
+//! play better. The README's "Tuning the evaluation on its own games"
+//! section has the commands.
+
+mod fit;
+mod generate;
+
+const USAGE: &str = "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] FILE...";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") if args.len() == 5 => generate::run(&args[1..]),
+        Some("fit") if args.len() >= 3 => fit::run(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    if let Err(message) = result {
+        eprintln!("tune: {message}");
+        std::process::exit(2);
+    }
+}
+
+/// `text` as a number, or an error naming the argument `what`.
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{what}: '{text}' is not a number"))
+}
