@@ -222,10 +222,10 @@ pub fn weights_as_rust(weights: &[f64]) -> String {
                     for row in 0..8 {
                         let cells: Vec<String> = (0..8)
                             .map(|column| {
-                                format!("{:4}", value(group.start + 64 * kind + 8 * row + column, phase))
+                                format!("{:3}", value(group.start + 64 * kind + 8 * row + column, phase))
                             })
                             .collect();
-                        text += &format!("    {},\n", cells.join(","));
+                        text += &format!("    {},\n", cells.join(", "));
                     }
                     text += "];\n";
                 }
@@ -303,5 +303,9 @@ mod tests {
             assert!(source.contains(line), "{line} is not in weights.rs");
         }
         assert_eq!(printed.matches("[i32; 64]").count(), 12);
+        // The piece-square rows too, so that a fit pastes in the file's layout.
+        for row in printed.lines().filter(|line| line.starts_with("    ") && line.ends_with(',')) {
+            assert!(source.contains(row), "{row} is not in weights.rs");
+        }
     }
 }
