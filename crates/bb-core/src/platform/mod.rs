@@ -1,8 +1,8 @@
 //! The platform: what this build of bb runs on, decided in one place.
 //!
 //! Everything that depends on the build configuration or on the CPU is read
-//! here and turned into named constants, one dispatch function and one
-//! intrinsic wrapper. Every crate of bb asks this module; none reads these
+//! here and turned into named constants, one dispatch function and two
+//! intrinsic wrappers. Every crate of bb asks this module; none reads these
 //! `cfg`s itself.
 //!
 //! - The `U64` backend: [`BACKEND`] and the [`U64`] type it selects. bb-core's
@@ -17,6 +17,8 @@
 //!   ([`kernel`]).
 //! - [`pext`], the parallel bit extract: one instruction where [`HAS_PEXT`],
 //!   a short loop elsewhere.
+//! - [`prefetch`], a hint to start loading memory that will be read soon:
+//!   an instruction on x86 and x86_64, nothing elsewhere.
 //!
 //! The constants are `const`s, so a branch on one folds away at compile time
 //! and costs nothing.
@@ -33,9 +35,11 @@
 
 mod cpu;
 mod pext;
+mod prefetch;
 
 pub use cpu::{has_popcnt, kernel, Bmi2, Kernel};
 pub use pext::pext;
+pub use prefetch::prefetch;
 
 use crate::ParseError;
 

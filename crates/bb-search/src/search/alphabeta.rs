@@ -136,6 +136,7 @@ impl Searcher<'_> {
             {
                 let reduction = 3 + depth / 3 + ((estimate - beta) / 200).min(3);
                 let child = position.play_null();
+                self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
                 self.frames[ply].mv = Move::NULL;
                 self.path.push(super::NULL_MOVE_KEY);
@@ -258,6 +259,7 @@ impl Searcher<'_> {
             }
 
             let child = position.play(mv);
+            self.tt.prefetch(child.zobrist_key());
             let gives_check = child.in_check();
             if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
                 extension = 1;

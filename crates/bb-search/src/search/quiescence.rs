@@ -126,6 +126,7 @@ impl Searcher<'_> {
                 continue;
             }
             let child = position.play(mv);
+            self.tt.prefetch(child.zobrist_key());
             self.path.push(child.zobrist_key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.path.pop();

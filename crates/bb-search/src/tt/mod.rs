@@ -151,6 +151,14 @@ impl TranspositionTable {
         (hash >> 32) as u32
     }
 
+    /// Starts loading the bucket of `hash` into the CPU's caches, so that a
+    /// probe of it soon after does not wait for memory (see
+    /// [`bb_core::platform::prefetch`]). Changes nothing in the table.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        bb_core::platform::prefetch(&self.buckets[self.bucket_index(hash)]);
+    }
+
     /// The entry for `hash`, if stored; mate scores are converted for a node at `ply`.
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = Self::verification(hash);

@@ -1,0 +1,46 @@
+//! A hint to the CPU to start loading memory that will be read soon.
+
+/// Asks the CPU to start bringing the memory of `value` into its caches and
+/// returns at once, without waiting for it. A search calls this with the
+/// hash-table bucket of a position it is about to visit, so that the load
+/// overlaps with other work instead of stalling the probe.
+///
+/// It is only a hint: it never changes a value or a result, and it never
+/// faults. It is the `prefetcht0` instruction on x86 and x86_64 (one for the
+/// first and one for the last cache line of `value`); on other targets it
+/// does nothing.
+///
+/// ```
+/// use bb_core::platform::prefetch;
+///
+/// let table = vec![[0u32; 12]; 1024];
+/// prefetch(&table[700]);
+/// assert_eq!(table[700], [0; 12]);
+/// ```
+#[inline(always)]
+pub fn prefetch<T>(value: &T) {
+    let first = (value as *const T).cast::<u8>();
+    cache_line(first);
+    let size = core::mem::size_of::<T>();
+    if size > 1 {
+        cache_line(first.wrapping_add(size - 1));
+    }
+}
+
+#[cfg(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse")))]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn cache_line(address: *const u8) {
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::{_mm_prefetch, _MM_HINT_T0};
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: a prefetch reads nothing the program sees and never faults,
+    // whatever the address. The intrinsic is unsafe only because it needs
+    // SSE, which every x86_64 CPU has and the cfg above demands on x86.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast::<i8>()) }
+}
+
+#[cfg(not(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse"))))]
+#[inline(always)]
+fn cache_line(_address: *const u8) {}
