@@ -57,17 +57,52 @@ pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) ->
 /// Legal moves with their ordering scores, handed out best first.
 pub struct MovePicker {
     moves: MoveList,
-    scores: [i32; bb_movegen::MAX_MOVES],
+    /// Each move's score and slot in one number ([`sort_key`]).
+    keys: [i32; bb_movegen::MAX_MOVES],
     next: usize,
 }
+
+/// The largest score magnitude a key can carry: 23 bits above the slot's 8.
+const SCORE_LIMIT: i32 = (1 << 23) - 1;
+
+/// A move's score and its slot in the list as one number, so that finding
+/// the best remaining move is a plain maximum over an array (which the
+/// compiler vectorises): the score in the high bits, and `255 - slot` in the
+/// low 8 bits so that among equal scores the earliest slot is the largest.
+#[inline(always)]
+fn sort_key(score: i32, slot: usize) -> i32 {
+    (score.clamp(-SCORE_LIMIT, SCORE_LIMIT) << 8) | (255 - slot as i32)
+}
+
+/// The key of a slot that holds no move to hand out: below every real key.
+const TAKEN: i32 = i32::MIN;
+
+/// Keys compared at once when looking for the best.
+const LANES: usize = 8;
+
+/// The slot a key was made for.
+#[inline(always)]
+fn slot_of(key: i32) -> usize {
+    255 - (key & 255) as usize
+}
+
+/// The score a key was made from.
+#[inline(always)]
+fn score_of(key: i32) -> i32 {
+    key >> 8
+}
+
+const _: () = assert!(bb_movegen::MAX_MOVES <= 256, "a slot must fit the key's low 8 bits");
+const _: () = assert!(bb_movegen::MAX_MOVES % LANES == 0, "the blocks of keys must tile the array");
+const _: () = assert!(TT_MOVE <= SCORE_LIMIT && BAD_CAPTURE >= -SCORE_LIMIT);
 
 impl MovePicker {
     /// All legal moves of `position`, ordered for the main search.
     pub fn main(position: &Position, tt_move: Move, context: &QuietContext<'_>) -> MovePicker {
         let moves = position.legal_moves();
-        let mut scores = [0; bb_movegen::MAX_MOVES];
-        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *slot = if mv == tt_move {
+        let mut keys = [TAKEN; bb_movegen::MAX_MOVES];
+        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+            let score = if mv == tt_move {
                 TT_MOVE
             } else if is_tactical(mv) {
                 let underpromotion = mv.promotion().is_some_and(|kind| kind != PieceKind::Queen);
@@ -83,8 +118,9 @@ impl MovePicker {
             } else {
                 quiet_score(position, mv, context)
             };
+            *key = sort_key(score, index);
         }
-        MovePicker { moves, scores, next: 0 }
+        MovePicker { moves, keys, next: 0 }
     }
 
     /// Moves for the quiescence search: every legal move when in check
@@ -104,17 +140,18 @@ impl MovePicker {
         } else {
             position.generate(MoveFilter::Captures, &mut moves);
         }
-        let mut scores = [0; bb_movegen::MAX_MOVES];
-        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *slot = if mv == tt_move {
+        let mut keys = [TAKEN; bb_movegen::MAX_MOVES];
+        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+            let score = if mv == tt_move {
                 TT_MOVE
             } else if is_tactical(mv) {
                 GOOD_CAPTURE + mvv_lva(position, mv)
             } else {
                 0
             };
+            *key = sort_key(score, index);
         }
-        MovePicker { moves, scores, next: 0 }
+        MovePicker { moves, keys, next: 0 }
     }
 
     /// How many moves there are in all.
@@ -127,23 +164,31 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    /// The best-scored move not yet handed out.
+    /// The best-scored move not yet handed out (the earliest in the list
+    /// among equals). It is swapped into the next slot, and the move that
+    /// was there takes its place.
     pub fn next_move(&mut self) -> Option<Move> {
-        let remaining = self.moves.len();
-        if self.next >= remaining {
+        let next = self.next;
+        let len = self.moves.len();
+        if next >= len {
             return None;
         }
-        let mut best = self.next;
-        for index in self.next + 1..remaining {
-            if self.scores[index] > self.scores[best] {
-                best = index;
+        // Whole blocks of LANES keys, so that the loop below compiles to
+        // vector maxima; slots handed out or beyond the list hold TAKEN.
+        let start = next / LANES * LANES;
+        let end = len.div_ceil(LANES) * LANES;
+        let mut lanes = [TAKEN; LANES];
+        for block in self.keys[start..end].chunks_exact(LANES) {
+            for (lane, &key) in lanes.iter_mut().zip(block) {
+                *lane = (*lane).max(key);
             }
         }
-        self.moves.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let mv = self.moves.as_slice()[self.next];
+        let best = slot_of(lanes.into_iter().fold(TAKEN, i32::max));
+        self.moves.as_mut_slice().swap(next, best);
+        self.keys[best] = sort_key(score_of(self.keys[next]), best);
+        self.keys[next] = TAKEN;
         self.next += 1;
-        Some(mv)
+        Some(self.moves.as_slice()[next])
     }
 }
 
