@@ -100,19 +100,9 @@ pub(crate) fn relative_rank(color: Color, square: Square) -> usize {
 }
 
 /// Every square in front of `square` from `color`'s view, on the same file.
+#[inline(always)]
 pub(crate) fn forward_file(color: Color, square: Square) -> Bitboard {
-    let mut squares = Bitboard::EMPTY;
-    let mut current = square.bitboard();
-    loop {
-        current = match color {
-            Color::White => current.north(),
-            Color::Black => current.south(),
-        };
-        if current.is_empty() {
-            return squares;
-        }
-        squares |= current;
-    }
+    SPANS.forward_file[color.index()][square.index()]
 }
 
 /// The files next to `square`'s file, as a set of squares.
@@ -122,9 +112,46 @@ pub(crate) fn adjacent_files(square: Square) -> Bitboard {
 }
 
 /// Squares on `square`'s file and the adjacent files, strictly in front of it.
+#[inline(always)]
 pub(crate) fn front_span(color: Color, square: Square) -> Bitboard {
-    let ahead = forward_file(color, square);
-    ahead | ahead.east() | ahead.west()
+    SPANS.front_span[color.index()][square.index()]
+}
+
+/// The sets in front of each square, by colour and square index: the pawn
+/// terms ask for them for every pawn, so they are computed once, when bb is
+/// compiled, instead of square by square at each evaluation.
+struct Spans {
+    forward_file: [[Bitboard; 64]; 2],
+    front_span: [[Bitboard; 64]; 2],
+}
+
+static SPANS: Spans = spans();
+
+const fn spans() -> Spans {
+    let mut spans =
+        Spans { forward_file: [[Bitboard::EMPTY; 64]; 2], front_span: [[Bitboard::EMPTY; 64]; 2] };
+    let mut index = 0;
+    while index < 64 {
+        let square = Bitboard::from_u64(1 << index);
+        // White looks north, Black south: step square by square to the edge.
+        let (mut white, mut black) = (square.north(), square.south());
+        while white.any() {
+            spans.forward_file[0][index] = spans.forward_file[0][index].union(white);
+            white = white.north();
+        }
+        while black.any() {
+            spans.forward_file[1][index] = spans.forward_file[1][index].union(black);
+            black = black.south();
+        }
+        let mut side = 0;
+        while side < 2 {
+            let ahead = spans.forward_file[side][index];
+            spans.front_span[side][index] = ahead.union(ahead.east()).union(ahead.west());
+            side += 1;
+        }
+        index += 1;
+    }
+    spans
 }
 
 /// Pawn attacks of every pawn in `pawns` of `color`.

@@ -133,3 +133,25 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn span_tables_hold_the_squares_ahead() {
+    for square in Square::ALL {
+        for color in Color::ALL {
+            // Walk the file from the square to the edge, the definition.
+            let mut ahead = Bitboard::EMPTY;
+            let mut rank = relative_rank(color, square) + 1;
+            while rank < 8 {
+                let absolute = if color == Color::White { rank } else { 7 - rank };
+                ahead |= Square::new(square.file(), bb_core::Rank::from_index(absolute as u8)).bitboard();
+                rank += 1;
+            }
+            assert_eq!(forward_file(color, square), ahead, "{color:?} {square:?}");
+            let span = ahead | ahead.east() | ahead.west();
+            assert_eq!(front_span(color, square), span, "{color:?} {square:?}");
+            assert!(
+                (front_span(color, square) & !(square.file().bitboard() | adjacent_files(square))).is_empty()
+            );
+        }
+    }
+}
