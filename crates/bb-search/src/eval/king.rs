@@ -11,6 +11,7 @@ use bb_tables::{bishop_attacks, knight_attacks, rook_attacks};
 
 /// The safety terms of `color`'s king: its shelter, and the danger from
 /// the enemy pieces aiming at it (a fixed, not tunable, quadratic term).
+#[inline(always)]
 pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, terms: &mut impl Terms) {
     let us = color.index();
     let enemy = color.opposite();
@@ -51,6 +52,7 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, te
 }
 
 /// Pawn shield and open files around the king; also returns their value.
+#[inline(always)]
 fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> TaperedScore {
     let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
     let king_rank = relative_rank(color, king);
@@ -77,6 +79,7 @@ fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Ter
 }
 
 /// Distance of a square from the board's centre, 0 (d4..e5) to 6 (corners).
+#[inline(always)]
 fn center_distance(square: Square) -> i32 {
     let file = square.file().index() as i32;
     let rank = square.rank().index() as i32;
@@ -88,6 +91,7 @@ fn center_distance(square: Square) -> i32 {
 /// Bonus (White's view) that helps the side with mating material drive a
 /// bare enemy king to the edge (to the right corner with bishop and
 /// knight) and bring its own king close. `score` tells who is ahead.
+#[inline(always)]
 pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
     let strong = if score > 0 { Color::White } else { Color::Black };
     let weak = strong.opposite();
@@ -121,6 +125,7 @@ pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
     }
 }
 
+#[inline(always)]
 fn manhattan(a: Square, b: Square) -> i32 {
     (a.file().index() as i32 - b.file().index() as i32).abs()
         + (a.rank().index() as i32 - b.rank().index() as i32).abs()

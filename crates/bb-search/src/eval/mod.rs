@@ -8,6 +8,7 @@
 //! is scaled down in drawish material configurations, and the side to move
 //! gets a small tempo bonus.
 
+mod kernel;
 mod king;
 pub mod params;
 mod pawns;
@@ -82,7 +83,7 @@ impl SubAssign for TaperedScore {
 }
 
 /// Index into a piece-square table written rank 8 first, for a piece of `color`.
-#[inline]
+#[inline(always)]
 pub(crate) fn table_index(color: Color, square: Square) -> usize {
     match color {
         Color::White => square.index() ^ 56,
@@ -91,7 +92,7 @@ pub(crate) fn table_index(color: Color, square: Square) -> usize {
 }
 
 /// The rank of `square` counted from `color`'s side (0 = its back rank).
-#[inline]
+#[inline(always)]
 pub(crate) fn relative_rank(color: Color, square: Square) -> usize {
     match color {
         Color::White => square.rank().index(),
@@ -106,6 +107,7 @@ pub(crate) fn forward_file(color: Color, square: Square) -> Bitboard {
 }
 
 /// The files next to `square`'s file, as a set of squares.
+#[inline(always)]
 pub(crate) fn adjacent_files(square: Square) -> Bitboard {
     let file = square.file().bitboard();
     file.east() | file.west()
@@ -155,6 +157,7 @@ const fn spans() -> Spans {
 }
 
 /// Pawn attacks of every pawn in `pawns` of `color`.
+#[inline(always)]
 pub(crate) fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
     match color {
         Color::White => pawns.north_east() | pawns.north_west(),
@@ -186,6 +189,7 @@ pub(crate) struct AttackInfo {
 
 impl AttackInfo {
     /// Records that a piece of `color` and `kind` attacks `squares`.
+    #[inline(always)]
     pub fn add(&mut self, color: Color, kind: PieceKind, squares: Bitboard) {
         let side = color.index();
         self.twice[side] |= self.all[side] & squares;
@@ -195,6 +199,7 @@ impl AttackInfo {
 }
 
 /// The game phase, 0 (bare kings and pawns) to [`weights::MAX_PHASE`].
+#[inline(always)]
 pub fn phase(position: &Position) -> i32 {
     let total: i32 = PieceKind::ALL
         .iter()
@@ -204,6 +209,7 @@ pub fn phase(position: &Position) -> i32 {
 }
 
 /// Material and piece-square terms of `color`'s pieces.
+#[inline(always)]
 fn material_and_placement(position: &Position, color: Color, terms: &mut impl Terms) {
     for kind in PieceKind::ALL {
         for square in position.by_color_kind(color, kind) {
@@ -218,7 +224,7 @@ pub fn evaluate(position: &Position) -> Score {
     if position.is_insufficient_material() {
         return 0;
     }
-    let white_view = evaluate_for_white(position);
+    let white_view = kernel::evaluate_for_white_on_this_cpu(position);
     let from_mover = match position.side_to_move() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -228,6 +234,7 @@ pub fn evaluate(position: &Position) -> Score {
 
 /// The attack sets of pawns and kings, and the king zones; the pieces'
 /// attacks are added as they are evaluated.
+#[inline(always)]
 fn initial_attacks(position: &Position) -> AttackInfo {
     let mut attacks = AttackInfo::default();
     for color in Color::ALL {
@@ -242,6 +249,7 @@ fn initial_attacks(position: &Position) -> AttackInfo {
 }
 
 /// Reports every term of the evaluation, White's as positive, Black's as negative.
+#[inline(always)]
 fn collect_terms(position: &Position, terms: &mut impl Terms) {
     let mut attacks = initial_attacks(position);
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
@@ -262,6 +270,7 @@ fn collect_terms(position: &Position, terms: &mut impl Terms) {
 }
 
 /// The evaluation from White's point of view, without the tempo bonus.
+#[inline(always)]
 fn evaluate_for_white(position: &Position) -> Score {
     let mut sum = Sum::default();
     collect_terms(position, &mut sum);
@@ -277,6 +286,7 @@ fn evaluate_for_white(position: &Position) -> Score {
 }
 
 /// Blends the middlegame and (scaled) endgame values by the phase.
+#[inline(always)]
 fn taper(total: TaperedScore, game_phase: i32, scale: i32) -> i32 {
     let eg = total.eg * scale / SCALE_NORMAL;
     (total.mg * game_phase + eg * (weights::MAX_PHASE - game_phase)) / weights::MAX_PHASE
@@ -339,6 +349,7 @@ const SCALE_NORMAL: i32 = 128;
 
 /// How much of the endgame score the side ahead can expect to convert, out
 /// of [`SCALE_NORMAL`], judged from the material alone.
+#[inline(always)]
 fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
     let strong = if endgame_score > 0 { Color::White } else { Color::Black };
     let weak = strong.opposite();

@@ -6,6 +6,7 @@ use bb_core::{Bitboard, Color, PieceKind, Square};
 use bb_movegen::Position;
 
 /// King-move distance between two squares.
+#[inline(always)]
 pub(crate) fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file().index() as i32 - b.file().index() as i32).abs();
     let ranks = (a.rank().index() as i32 - b.rank().index() as i32).abs();
@@ -13,6 +14,7 @@ pub(crate) fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// The square in front of `square` from `color`'s view (none on the last rank).
+#[inline(always)]
 fn stop_square(color: Color, square: Square) -> Option<Square> {
     match color {
         Color::White => square.offset(0, 1),
@@ -21,11 +23,13 @@ fn stop_square(color: Color, square: Square) -> Option<Square> {
 }
 
 /// Squares on the adjacent files at `square`'s rank or behind it (from `color`'s view).
+#[inline(always)]
 fn supporting_span(color: Color, square: Square) -> Bitboard {
     adjacent_files(square) & rank_and_behind(color, square)
 }
 
 /// Every square on `square`'s rank or behind it.
+#[inline(always)]
 fn rank_and_behind(color: Color, square: Square) -> Bitboard {
     let rank = square.rank().index() as u32;
     let below_and_on = match color {
@@ -36,6 +40,7 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
 }
 
 /// The pawn-structure terms of `color`'s pawns.
+#[inline(always)]
 pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
     let own = position.by_color_kind(color, PieceKind::Pawn);
     let enemy = position.by_color_kind(color.opposite(), PieceKind::Pawn);

@@ -10,6 +10,7 @@ use bb_tables::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 
 /// Activity of `color`'s knights, bishops, rooks and queens. Records their
 /// attacks in `attacks` (and their pressure on the enemy king zone).
+#[inline(always)]
 pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackInfo, terms: &mut impl Terms) {
     let them = color.opposite().index();
     let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
@@ -55,6 +56,7 @@ pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackIn
 
 /// Square-dependent bonuses that piece-square tables cannot see because
 /// they depend on the pawns.
+#[inline(always)]
 fn placement(
     color: Color,
     kind: PieceKind,
@@ -95,6 +97,7 @@ fn placement(
 
 /// Bonus for `color`'s pressure on enemy pieces, and for its pieces being
 /// defended by pawns. Needs both sides' attack sets.
+#[inline(always)]
 pub(crate) fn threats(position: &Position, color: Color, attacks: &AttackInfo, terms: &mut impl Terms) {
     let us = color.index();
     let them = color.opposite().index();
