@@ -203,3 +203,77 @@ fn has_pawn_about_to_promote(position: &Position) -> bool {
     };
     (pawns & seventh).any()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ordering::OrderingMemory;
+    use proptest::prelude::*;
+
+    const FENS: [&str; 4] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+
+    /// Every move the main picker hands out for `position` with `stored` as the stored move.
+    fn handed_out(position: &Position, stored: Move) -> Vec<Move> {
+        let memory = OrderingMemory::default();
+        let context = memory.quiet_context([Move::NULL; 2], Move::NULL, [None, None]);
+        let mut picker = MovePicker::main(position, stored, &context);
+        let mut moves = Vec::new();
+        while let Some(mv) = picker.next_move() {
+            moves.push(mv);
+        }
+        moves
+    }
+
+    proptest! {
+        #[test]
+        fn every_legal_move_once_and_a_legal_stored_move_first(fen in 0..FENS.len(), code in any::<u16>(), pick in any::<usize>()) {
+            let position = Position::from_fen(FENS[fen]).unwrap();
+            let legal = position.legal_moves();
+            // Half the time a legal move, else whatever the code decodes to.
+            let stored = if code % 2 == 0 {
+                legal[pick % legal.len()]
+            } else {
+                Move::from_u16(code).unwrap_or(Move::NULL)
+            };
+            let moves = handed_out(&position, stored);
+            let mut sorted = moves.clone();
+            sorted.sort_by_key(|mv| mv.to_u16());
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), moves.len(), "a move handed out twice");
+            prop_assert_eq!(moves.len(), legal.len());
+            prop_assert!(moves.iter().all(|mv| legal.contains(*mv)));
+            let rest = if legal.contains(stored) {
+                prop_assert_eq!(moves[0], stored);
+                &moves[1..]
+            } else {
+                &moves[..]
+            };
+            // Without killers or history: captures that do not lose material
+            // first, then quiet moves, then captures that lose material.
+            let rank = |mv: Move| match (is_tactical(mv), see_ge(&position, mv, 0)) {
+                (true, true) if mv.promotion().is_none_or(|kind| kind == PieceKind::Queen) => 0,
+                (false, _) => 1,
+                _ => 2,
+            };
+            prop_assert!(rest.windows(2).all(|pair| rank(pair[0]) <= rank(pair[1])), "{:?}", rest);
+        }
+    }
+
+    #[test]
+    fn a_key_keeps_its_score_and_slot_and_orders_equal_scores_by_slot() {
+        for score in [BAD_CAPTURE - 900, -7, 0, 1, KILLER, TT_MOVE] {
+            for slot in [0, 1, 37, 255] {
+                let key = sort_key(score, slot);
+                assert_eq!((score_of(key), slot_of(key)), (score, slot));
+                assert!(key > TAKEN);
+            }
+            assert!(sort_key(score, 3) > sort_key(score, 4), "the earlier slot wins a tie");
+            assert!(sort_key(score + 1, 200) > sort_key(score, 0), "the score comes first");
+        }
+    }
+}
