@@ -10,7 +10,6 @@
 //! while, so a big table is freed on a short-lived thread of its own.
 
 use super::entry::Bucket;
-use core::sync::atomic::Ordering::Relaxed;
 
 /// From this size on, a cleared table is a fresh allocation rather than
 /// memory overwritten with zeroes, and a dropped one is freed on another
@@ -29,11 +28,10 @@ pub(super) fn zeroed_buckets(count: usize) -> Option<Box<[Bucket]>> {
 }
 
 /// Empties `buckets` by writing zeroes (a small table, or one for which no
-/// fresh memory could be had).
-pub(super) fn fill_with_zeroes(buckets: &[Bucket]) {
-    for word in buckets.iter().flatten().flatten() {
-        word.store(0, Relaxed);
-    }
+/// fresh memory could be had). Exclusive access makes this one `memset`
+/// rather than an atomic store per word, several times faster.
+pub(super) fn fill_with_zeroes(buckets: &mut [Bucket]) {
+    bytemuck::fill_zeroes(buckets);
 }
 
 /// The size in bytes of `count` buckets.
@@ -54,6 +52,7 @@ pub(super) fn release(buckets: Box<[Bucket]>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::sync::atomic::Ordering::Relaxed;
 
     #[test]
     fn zeroed_buckets_are_empty_and_an_impossible_size_is_refused() {

@@ -129,7 +129,7 @@ impl TranspositionTable {
                 return;
             }
         }
-        fill_with_zeroes(&self.buckets);
+        fill_with_zeroes(&mut self.buckets);
     }
 
     /// The table's size in bytes.
