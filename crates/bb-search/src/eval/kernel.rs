@@ -10,50 +10,63 @@
 //! evaluation calls is `#[inline(always)]` so that it is compiled into each
 //! copy. Both copies compute the same numbers; only the instructions differ.
 
-use super::evaluate_for_white;
+use super::{evaluate_for_white, PawnCache};
 use crate::score::Score;
 use bb_movegen::Position;
 
 /// The evaluation from White's point of view, without the tempo bonus, by
 /// the fastest copy this CPU runs.
 #[inline(always)]
-pub(super) fn evaluate_for_white_on_this_cpu(position: &Position) -> Score {
-    with_popcnt::evaluate_for_white(position).unwrap_or_else(|| evaluate_for_white(position))
+pub(super) fn evaluate_for_white_on_this_cpu(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+    if with_popcnt::available() {
+        with_popcnt::evaluate_for_white(position, cache)
+    } else {
+        evaluate_for_white(position, cache)
+    }
 }
 
 /// The copy compiled with the POPCNT instruction.
 #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 pub(super) mod with_popcnt {
-    use super::{evaluate_for_white as portable, Position, Score};
+    use super::{evaluate_for_white as portable, PawnCache, Position, Score};
     use bb_core::platform;
 
-    /// The evaluation by the POPCNT copy, or `None` when this CPU lacks POPCNT.
+    /// True when this CPU runs the copy.
+    #[inline(always)]
+    pub fn available() -> bool {
+        platform::has_popcnt()
+    }
+
+    /// The evaluation by the POPCNT copy; only where [`available`].
     #[inline(always)]
     #[allow(unsafe_code)]
-    pub fn evaluate_for_white(position: &Position) -> Option<Score> {
-        if !platform::has_popcnt() {
-            return None;
-        }
+    pub fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+        assert!(available(), "the POPCNT copy of the evaluation on a CPU without POPCNT");
         // SAFETY: calling a `#[target_feature]` function is unsafe only
         // because the CPU might lack the feature; CPUID just said it has
         // POPCNT, the one feature `popcnt` is compiled for.
-        Some(unsafe { popcnt(position) })
+        unsafe { popcnt(position, cache) }
     }
 
     #[target_feature(enable = "popcnt")]
-    fn popcnt(position: &Position) -> Score {
-        portable(position)
+    fn popcnt(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+        portable(position, cache)
     }
 }
 
 /// Where the build already assumes POPCNT, or is no x86, there is no copy.
 #[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt"))))]
 pub(super) mod with_popcnt {
-    use super::{Position, Score};
+    use super::{evaluate_for_white as portable, PawnCache, Position, Score};
 
     #[inline(always)]
-    pub fn evaluate_for_white(_position: &Position) -> Option<Score> {
-        None
+    pub fn available() -> bool {
+        false
+    }
+
+    #[inline(always)]
+    pub fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+        portable(position, cache)
     }
 }
 
@@ -73,11 +86,11 @@ mod tests {
         ];
         for fen in fens {
             let position = Position::from_fen(fen).expect("valid FEN");
-            let portable = evaluate_for_white(&position);
-            if let Some(copy) = with_popcnt::evaluate_for_white(&position) {
-                assert_eq!(copy, portable, "{fen}");
+            let portable = evaluate_for_white(&position, None);
+            if with_popcnt::available() {
+                assert_eq!(with_popcnt::evaluate_for_white(&position, None), portable, "{fen}");
             }
-            assert_eq!(evaluate_for_white_on_this_cpu(&position), portable, "{fen}");
+            assert_eq!(evaluate_for_white_on_this_cpu(&position, None), portable, "{fen}");
         }
     }
 }

@@ -11,9 +11,12 @@
 mod kernel;
 mod king;
 pub mod params;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 pub mod weights;
+
+pub use pawn_cache::PawnCache;
 
 use crate::score::Score;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
@@ -220,11 +223,31 @@ fn material_and_placement(position: &Position, color: Color, terms: &mut impl Te
 }
 
 /// The evaluation in centipawns from the side to move's point of view.
+///
+/// ```
+/// use bb_search::eval::evaluate;
+/// use bb_movegen::Position;
+///
+/// let up_a_rook = Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1").unwrap();
+/// assert!(evaluate(&up_a_rook) > 300);
+/// ```
 pub fn evaluate(position: &Position) -> Score {
+    evaluate_on(position, None)
+}
+
+/// [`evaluate`], with the pawn-structure terms kept in `cache` for the
+/// positions that follow: the same value, sooner. The search evaluates
+/// through one cache per thread.
+pub fn evaluate_with(position: &Position, cache: &mut PawnCache) -> Score {
+    evaluate_on(position, Some(cache))
+}
+
+#[inline(always)]
+fn evaluate_on(position: &Position, cache: Option<&mut PawnCache>) -> Score {
     if position.is_insufficient_material() {
         return 0;
     }
-    let white_view = kernel::evaluate_for_white_on_this_cpu(position);
+    let white_view = kernel::evaluate_for_white_on_this_cpu(position, cache);
     let from_mover = match position.side_to_move() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -248,14 +271,33 @@ fn initial_attacks(position: &Position) -> AttackInfo {
     attacks
 }
 
-/// Reports every term of the evaluation, White's as positive, Black's as negative.
+/// Reports the pawn-structure terms of both sides (White's positive) and
+/// returns each side's passed pawns, by [`Color::index`].
 #[inline(always)]
-fn collect_terms(position: &Position, terms: &mut impl Terms) {
+fn both_pawn_structures(position: &Position, terms: &mut impl Terms) -> [Bitboard; 2] {
+    terms.set_sign(1);
+    let white = pawns::structure(position, Color::White, terms);
+    terms.set_sign(-1);
+    let black = pawns::structure(position, Color::Black, terms);
+    [white, black]
+}
+
+/// Reports every term of the evaluation, White's as positive, Black's as
+/// negative. `pawn_structure` reports the terms of the pawns alone, as
+/// [`both_pawn_structures`] does (or from a [`PawnCache`]), and returns
+/// the passed pawns.
+#[inline(always)]
+fn collect_terms<T: Terms>(
+    position: &Position,
+    terms: &mut T,
+    pawn_structure: impl FnOnce(&mut T) -> [Bitboard; 2],
+) {
     let mut attacks = initial_attacks(position);
+    let passers = pawn_structure(terms);
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         terms.set_sign(sign);
         material_and_placement(position, color, terms);
-        pawns::evaluate(position, color, terms);
+        pawns::passers(position, color, passers[color.index()], terms);
         pieces::evaluate(position, color, &mut attacks, terms);
         if position.by_color_kind(color, PieceKind::Bishop).count() >= 2 {
             terms.add(AT_BISHOP_PAIR, 1);
@@ -269,11 +311,19 @@ fn collect_terms(position: &Position, terms: &mut impl Terms) {
     }
 }
 
-/// The evaluation from White's point of view, without the tempo bonus.
+/// The evaluation from White's point of view, without the tempo bonus,
+/// with the pawn-structure terms from `cache` when there is one.
 #[inline(always)]
-fn evaluate_for_white(position: &Position) -> Score {
+fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
     let mut sum = Sum::default();
-    collect_terms(position, &mut sum);
+    match cache {
+        Some(cache) => collect_terms(position, &mut sum, |sum| {
+            let (score, passers) = cache.structure(position);
+            sum.total += score;
+            passers
+        }),
+        None => collect_terms(position, &mut sum, |sum| both_pawn_structures(position, sum)),
+    }
     let total = sum.total;
     let game_phase = phase(position);
     let scale = endgame_scale(position, total.eg);
@@ -318,7 +368,7 @@ pub fn trace(position: &Position) -> Option<EvalTrace> {
         return None;
     }
     let mut trace = Trace::default();
-    collect_terms(position, &mut trace);
+    collect_terms(position, &mut trace, |trace| both_pawn_structures(position, trace));
     let total = trace.sum.total;
     let game_phase = phase(position);
     let scale = endgame_scale(position, total.eg);

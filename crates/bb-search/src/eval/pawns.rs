@@ -39,14 +39,15 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
     Bitboard::from_u64(below_and_on)
 }
 
-/// The pawn-structure terms of `color`'s pawns.
+/// The pawn-structure terms of `color`'s pawns: those of all the terms of
+/// [`evaluate`] that depend on the pawns alone, so that a
+/// [`PawnCache`](super::PawnCache) may keep them. Returns `color`'s passed pawns.
 #[inline(always)]
-pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
+pub(crate) fn structure(position: &Position, color: Color, terms: &mut impl Terms) -> Bitboard {
     let own = position.by_color_kind(color, PieceKind::Pawn);
     let enemy = position.by_color_kind(color.opposite(), PieceKind::Pawn);
     let enemy_pawn_attacks = pawn_attack_span(color.opposite(), enemy);
-    let own_king = position.king_square(color);
-    let enemy_king = position.king_square(color.opposite());
+    let mut passers = Bitboard::EMPTY;
     for square in own {
         let rank = relative_rank(color, square);
         let ahead = forward_file(color, square);
@@ -72,15 +73,35 @@ pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms
         let passed = (front_span(color, square) & enemy).is_empty() && (ahead & own).is_empty();
         if passed {
             terms.add(AT_PASSED + rank, 1);
-            if let Some(stop) = stop_square(color, square) {
-                if !position.occupied().contains(stop) {
-                    terms.add(AT_PASSED_FREE + rank, 1);
-                }
-                terms.add(AT_PASSED_ENEMY_KING + rank, distance(enemy_king, stop));
-                terms.add(AT_PASSED_OWN_KING + rank, distance(own_king, stop));
-            }
+            passers |= square.bitboard();
         }
     }
+    passers
+}
+
+/// The terms of `color`'s passed pawns `passers` that depend on the other
+/// pieces too: a free square in front, and how near each king is to it.
+#[inline(always)]
+pub(crate) fn passers(position: &Position, color: Color, passers: Bitboard, terms: &mut impl Terms) {
+    let own_king = position.king_square(color);
+    let enemy_king = position.king_square(color.opposite());
+    for square in passers {
+        let rank = relative_rank(color, square);
+        if let Some(stop) = stop_square(color, square) {
+            if !position.occupied().contains(stop) {
+                terms.add(AT_PASSED_FREE + rank, 1);
+            }
+            terms.add(AT_PASSED_ENEMY_KING + rank, distance(enemy_king, stop));
+            terms.add(AT_PASSED_OWN_KING + rank, distance(own_king, stop));
+        }
+    }
+}
+
+/// Every pawn term of `color`: [`structure`] and [`passers`].
+#[cfg(test)]
+pub(crate) fn evaluate(position: &Position, color: Color, terms: &mut impl Terms) {
+    let passed = structure(position, color, terms);
+    passers(position, color, passed, terms);
 }
 
 #[cfg(test)]

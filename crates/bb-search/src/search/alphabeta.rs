@@ -11,7 +11,6 @@
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
 use super::reductions::{late_move_limit, reduction};
 use super::Searcher;
-use crate::eval::evaluate;
 use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Hit};
@@ -69,7 +68,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(position) };
         }
         // No line from here can beat a mate already found closer to the root.
         alpha = alpha.max(mated_in(ply));
@@ -98,7 +97,7 @@ impl Searcher<'_> {
         } else {
             match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => evaluate(position),
+                _ => self.evaluate(position),
             }
         };
         // The stored score, when its bound points the right way, is a better

@@ -39,7 +39,7 @@ mod smp;
 mod state;
 
 use crate::score::{Score, MAX_PLY};
-use bb_movegen::Move;
+use bb_movegen::{Move, Position};
 use control::Control;
 use ordering::{Killers, OrderingMemory, PieceTo};
 use pv::PvTable;
@@ -72,6 +72,8 @@ struct Searcher<'a> {
     ordering: &'a mut OrderingMemory,
     control: Control<'a>,
     killers: Killers,
+    /// This thread's pawn-structure cache.
+    pawns: crate::eval::PawnCache,
     /// Keys of the game before the root, then of every position on the current path.
     path: Vec<u64>,
     frames: Vec<Frame>,
@@ -162,6 +164,7 @@ impl<'a> Searcher<'a> {
             ordering,
             control,
             killers: Killers::default(),
+            pawns: crate::eval::PawnCache::new(),
             path,
             frames: vec![Frame::default(); MAX_PLY + 8],
             pv: PvTable::new(),
@@ -172,6 +175,12 @@ impl<'a> Searcher<'a> {
             thread_nodes,
             thread,
         }
+    }
+
+    /// The static evaluation of `position`, through this thread's pawn cache.
+    #[inline]
+    fn evaluate(&mut self, position: &Position) -> Score {
+        crate::eval::evaluate_with(position, &mut self.pawns)
     }
 
     /// Counts a node; true when the search must return at once. The count

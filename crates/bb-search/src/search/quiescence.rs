@@ -11,7 +11,6 @@
 use super::alphabeta::has_non_pawn_material;
 use super::ordering::{is_tactical, MovePicker};
 use super::{Searcher, NULL_MOVE_KEY};
-use crate::eval::evaluate;
 use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::{see_ge, SEE_VALUE};
 use crate::tt::Bound;
@@ -66,7 +65,7 @@ impl Searcher<'_> {
         }
         let in_check = position.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(position) };
         }
         let pv_node = beta - alpha > 1;
         let hit = self.tt.probe(position.zobrist_key(), ply);
@@ -87,7 +86,7 @@ impl Searcher<'_> {
         } else {
             let eval = match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => evaluate(position),
+                _ => self.evaluate(position),
             };
             if eval >= beta {
                 return eval;

@@ -216,8 +216,7 @@ impl Searcher<'_> {
         let alpha_start = alpha;
         let in_check = root.in_check();
         self.pv.clear(0);
-        self.frames[0] =
-            Frame { eval: if in_check { 0 } else { crate::eval::evaluate(root) }, ..Frame::default() };
+        self.frames[0] = Frame { eval: if in_check { 0 } else { self.evaluate(root) }, ..Frame::default() };
         self.killers.clear_ply(1);
         let mut best_score = -INFINITE;
         let mut best_move = Move::NULL;
