@@ -14,7 +14,7 @@ pub struct RootMove {
     pub mv: Move,
     /// Its score in the current iteration (−∞ until searched with a full window).
     pub score: Score,
-    /// Nodes spent below it in the current iteration.
+    /// Nodes spent below it in this search, every iteration so far.
     pub nodes: u64,
     /// Its line, when it is one of the MultiPV lines of the last iteration
     /// (with one line the principal variation is kept apart instead).
