@@ -39,7 +39,7 @@ mod prefetch;
 
 pub use cpu::{has_popcnt, kernel, Bmi2, Kernel};
 pub use pext::pext;
-pub use prefetch::prefetch;
+pub use prefetch::{prefetch, prefetch_bytes};
 
 use crate::ParseError;
 

@@ -19,13 +19,37 @@
 /// ```
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
-    let first = (value as *const T).cast::<u8>();
-    cache_line(first);
-    let size = core::mem::size_of::<T>();
-    if size > 1 {
-        cache_line(first.wrapping_add(size - 1));
-    }
+    prefetch_bytes((value as *const T).cast::<u8>(), core::mem::size_of::<T>());
 }
+
+/// [`prefetch`] of the `length` bytes from `start`: every cache line they
+/// touch. For memory a caller cannot borrow at the moment, such as the
+/// inside of a locked table; the address is never read, only hinted, so any
+/// pointer is fine (a wrong one wastes the hint).
+///
+/// ```
+/// use bb_core::platform::prefetch_bytes;
+///
+/// let table = vec![0u64; 4096];
+/// prefetch_bytes(table[512..].as_ptr().cast(), 192);
+/// assert_eq!(table[512], 0);
+/// ```
+#[inline(always)]
+pub fn prefetch_bytes(start: *const u8, length: usize) {
+    if length == 0 {
+        return;
+    }
+    let mut offset = 0;
+    while offset < length {
+        cache_line(start.wrapping_add(offset));
+        offset += CACHE_LINE;
+    }
+    // The last line, when the bytes end past a line the steps above missed.
+    cache_line(start.wrapping_add(length - 1));
+}
+
+/// Bytes of a cache line on the CPUs that have the instruction.
+const CACHE_LINE: usize = 64;
 
 #[cfg(any(target_arch = "x86_64", all(target_arch = "x86", target_feature = "sse")))]
 #[inline(always)]

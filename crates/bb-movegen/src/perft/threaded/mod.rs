@@ -251,7 +251,18 @@ impl Run<'_> {
         if self.stopped() {
             return None;
         }
-        position.legal_moves().iter().map(|mv| self.subtree(&position.play(*mv), depth - 1)).sum()
+        let moves = position.legal_moves();
+        if let Some(table) = &self.engine.table {
+            if depth > TABLE_MIN_DEPTH {
+                // Start loading every child's bucket before the first probe,
+                // so that their waits for memory overlap; making each move
+                // twice costs less than waiting for them one by one.
+                for mv in moves.iter() {
+                    table.prefetch(position.play(*mv).zobrist_key());
+                }
+            }
+        }
+        moves.iter().map(|mv| self.subtree(&position.play(*mv), depth - 1)).sum()
     }
 }
 
