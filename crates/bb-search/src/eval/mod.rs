@@ -19,7 +19,7 @@ pub mod weights;
 pub use pawn_cache::PawnCache;
 
 use crate::score::Score;
-use bb_core::{Bitboard, Color, Piece, PieceKind, Square};
+use bb_core::{Bitboard, Color, Direction, Piece, PieceKind, Square};
 use bb_movegen::Position;
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_SQUARE, AT_PIECE_VALUE};
@@ -106,7 +106,10 @@ pub(crate) fn relative_rank(color: Color, square: Square) -> usize {
 /// Every square in front of `square` from `color`'s view, on the same file.
 #[inline(always)]
 pub(crate) fn forward_file(color: Color, square: Square) -> Bitboard {
-    SPANS.forward_file[color.index()][square.index()]
+    match color {
+        Color::White => bb_tables::ray(Direction::North, square),
+        Color::Black => bb_tables::ray(Direction::South, square),
+    }
 }
 
 /// The files next to `square`'s file, as a set of squares.
@@ -119,44 +122,8 @@ pub(crate) fn adjacent_files(square: Square) -> Bitboard {
 /// Squares on `square`'s file and the adjacent files, strictly in front of it.
 #[inline(always)]
 pub(crate) fn front_span(color: Color, square: Square) -> Bitboard {
-    SPANS.front_span[color.index()][square.index()]
-}
-
-/// The sets in front of each square, by colour and square index: the pawn
-/// terms ask for them for every pawn, so they are computed once, when bb is
-/// compiled, instead of square by square at each evaluation.
-struct Spans {
-    forward_file: [[Bitboard; 64]; 2],
-    front_span: [[Bitboard; 64]; 2],
-}
-
-static SPANS: Spans = spans();
-
-const fn spans() -> Spans {
-    let mut spans =
-        Spans { forward_file: [[Bitboard::EMPTY; 64]; 2], front_span: [[Bitboard::EMPTY; 64]; 2] };
-    let mut index = 0;
-    while index < 64 {
-        let square = Bitboard::from_u64(1 << index);
-        // White looks north, Black south: step square by square to the edge.
-        let (mut white, mut black) = (square.north(), square.south());
-        while white.any() {
-            spans.forward_file[0][index] = spans.forward_file[0][index].union(white);
-            white = white.north();
-        }
-        while black.any() {
-            spans.forward_file[1][index] = spans.forward_file[1][index].union(black);
-            black = black.south();
-        }
-        let mut side = 0;
-        while side < 2 {
-            let ahead = spans.forward_file[side][index];
-            spans.front_span[side][index] = ahead.union(ahead.east()).union(ahead.west());
-            side += 1;
-        }
-        index += 1;
-    }
-    spans
+    let ahead = forward_file(color, square);
+    ahead | ahead.east() | ahead.west()
 }
 
 /// Pawn attacks of every pawn in `pawns` of `color`.

@@ -135,7 +135,7 @@ proptest! {
 }
 
 #[test]
-fn span_tables_hold_the_squares_ahead() {
+fn spans_hold_the_squares_ahead() {
     for square in Square::ALL {
         for color in Color::ALL {
             // Walk the file from the square to the edge, the definition.
