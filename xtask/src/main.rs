@@ -14,6 +14,7 @@ mod fuzz_seeds;
 mod install;
 mod matrix;
 mod perft_summary;
+mod pgo;
 mod positions;
 mod process;
 mod sprt;
@@ -58,6 +59,10 @@ commands:
                scripts/sprt/sprt.py with the ARGS after `--` (e.g. --tc 5+0.05
                or --nodes N, --elo0 0 --elo1 5, --concurrency N; all of them:
                python3 scripts/sprt/sprt.py --help)
+  pgo          the fastest portable bb, built with profile-guided optimisation
+               (trained on `bb bench` and perft) in target/pgo/bb; installs
+               rustup's llvm-tools; checks its bench signature against a plain
+               release build and prints both speeds
   help         this text
 
 options:
@@ -100,6 +105,7 @@ fn main() -> ExitCode {
         "firmware" => args::parse(rest, &[]).and_then(|_| firmware::firmware()),
         "web" => web::web(rest),
         "sprt" => sprt::sprt(rest),
+        "pgo" => args::parse(rest, &[]).and_then(|_| pgo::pgo()),
         "web-test" => args::parse(rest, &[]).and_then(|_| web_test::web_test()),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
