@@ -20,11 +20,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{matrix, process};
+use bb_movegen::perft::reference::POSITIONS;
 
-/// Kiwipete: castling, pins, en passant and promotions, for the perft part
-/// of the training.
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+use crate::{matrix, process, sprt};
 
 /// Interleaved `bb bench` runs per build when comparing the speeds.
 const BENCH_ROUNDS: usize = 5;
@@ -50,7 +48,8 @@ pub fn pgo() -> Result<bool, String> {
     println!("== training: bb bench, perft 6 of the start position, perft 5 of Kiwipete");
     run_bb(&instrumented, &["bench"])?;
     run_bb(&instrumented, &["perft", "6"])?;
-    run_bb(&instrumented, &["perft", "5", "--fen", KIWIPETE])?;
+    // Kiwipete: castling, pins, en passant and promotions.
+    run_bb(&instrumented, &["perft", "5", "--fen", kiwipete_fen()?])?;
 
     let merged = pgo_dir.join("merged.profdata");
     let mut merge = Command::new(&profdata);
@@ -80,6 +79,15 @@ pub fn pgo() -> Result<bool, String> {
     }
     println!("{}: same signature as the plain build", binary.display());
     Ok(true)
+}
+
+/// Kiwipete's FEN, from bb-movegen's reference positions.
+fn kiwipete_fen() -> Result<&'static str, String> {
+    POSITIONS
+        .iter()
+        .find(|position| position.name == "kiwipete")
+        .map(|position| position.fen)
+        .ok_or_else(|| "bb-movegen's reference positions have no kiwipete".to_string())
 }
 
 /// The triple of the machine, from `rustc -vV`.
@@ -168,15 +176,9 @@ fn bench_side_by_side<const N: usize>(binaries: [&Path; N]) -> Result<[(u64, u64
     }))
 }
 
-/// The `N nodes M nps` line of `bb bench`'s output.
+/// The node count and nps of the `N nodes M nps` line of `bb bench`'s output.
 fn parse_bench(output: &str) -> Option<(u64, u64)> {
-    output.lines().find_map(|line| {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            [nodes, "nodes", nps, "nps"] => Some((nodes.parse().ok()?, nps.parse().ok()?)),
-            _ => None,
-        }
-    })
+    output.lines().find_map(sprt::bench_line)
 }
 
 #[cfg(test)]
@@ -189,5 +191,10 @@ mod tests {
         assert_eq!(parse_bench(output), Some((1_986_964, 2_305_062)));
         assert_eq!(parse_bench("1986964 nodes\nnodes 12 nps 3\n"), None);
         assert_eq!(parse_bench("x nodes 5 nps"), None);
+    }
+
+    #[test]
+    fn the_training_position_is_kiwipete() {
+        assert_eq!(kiwipete_fen(), Ok("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
     }
 }

@@ -280,9 +280,15 @@ fn print_bench(label: &str, binary: &Path) -> Option<u64> {
 
 /// The node count of bb bench's last line, `<nodes> nodes <nps> nps`.
 fn bench_nodes(line: &str) -> Option<u64> {
+    bench_line(line).map(|(nodes, _)| nodes)
+}
+
+/// The node count and the nodes per second of bb bench's last line,
+/// `<nodes> nodes <nps> nps` (also read by `cargo xtask pgo`).
+pub fn bench_line(line: &str) -> Option<(u64, u64)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.as_slice() {
-        [nodes, "nodes", nps, "nps"] if nps.parse::<u64>().is_ok() => nodes.parse().ok(),
+        [nodes, "nodes", nps, "nps"] => Some((nodes.parse().ok()?, nps.parse().ok()?)),
         _ => None,
     }
 }
