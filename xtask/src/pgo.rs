@@ -195,6 +195,9 @@ mod tests {
 
     #[test]
     fn the_training_position_is_kiwipete() {
-        assert_eq!(kiwipete_fen(), Ok("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
+        assert_eq!(
+            kiwipete_fen(),
+            Ok("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        );
     }
 }
