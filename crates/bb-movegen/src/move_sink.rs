@@ -20,16 +20,31 @@ pub(crate) trait MoveSink {
     fn single(&mut self, mv: Move);
 }
 
+/// What [`EachMove`] does with each move: a closure, or a type whose
+/// `on_move` is inlined into the generator's loops (perft's leaves, where
+/// a closure's body, called from a dozen places, stays a function call).
+pub(crate) trait OnMove {
+    /// Takes one move.
+    fn on_move(&mut self, mv: Move);
+}
+
+impl<F: FnMut(Move)> OnMove for F {
+    #[inline(always)]
+    fn on_move(&mut self, mv: Move) {
+        self(mv);
+    }
+}
+
 /// Turns the set-wise calls into one call of `F` per move: used to fill a
 /// [`MoveList`] and, in perft, to play and recurse without any list.
-pub(crate) struct EachMove<F: FnMut(Move)>(pub(crate) F);
+pub(crate) struct EachMove<F: OnMove>(pub(crate) F);
 
-impl<F: FnMut(Move)> MoveSink for EachMove<F> {
+impl<F: OnMove> MoveSink for EachMove<F> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
         for to in targets {
             let kind = if enemies.contains(to) { MoveKind::Capture } else { MoveKind::Quiet };
-            (self.0)(Move::new(from, to, kind));
+            self.0.on_move(Move::new(from, to, kind));
         }
     }
 
@@ -37,7 +52,7 @@ impl<F: FnMut(Move)> MoveSink for EachMove<F> {
     fn pawn_moves(&mut self, targets: Bitboard, step: i8, kind: MoveKind) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
-            (self.0)(Move::new(from, to, kind));
+            self.0.on_move(Move::new(from, to, kind));
         }
     }
 
@@ -46,14 +61,14 @@ impl<F: FnMut(Move)> MoveSink for EachMove<F> {
         for to in targets {
             let from = Square::from_index_wrapping((to as i32 - step as i32) as u32);
             for piece in [PieceKind::Queen, PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop] {
-                (self.0)(Move::new(from, to, MoveKind::promotion(piece, capture)));
+                self.0.on_move(Move::new(from, to, MoveKind::promotion(piece, capture)));
             }
         }
     }
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
-        (self.0)(mv);
+        self.0.on_move(mv);
     }
 }
 

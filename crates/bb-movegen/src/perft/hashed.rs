@@ -8,7 +8,7 @@
 //! computed from scratch, that they were made right).
 
 use super::kernel::{self, Walk};
-use crate::movegen::{EachMove, MoveFilter};
+use crate::movegen::{EachMove, MoveFilter, OnMove};
 use crate::moves::Move;
 use crate::Position;
 use bb_core::platform::{self, Kernel};
@@ -138,11 +138,12 @@ impl Walk for HashLeaves {
         depth: u32,
         sliders: L,
         play_and_walk: impl Fn(Move) -> LeafKeys,
-        play_leaf: impl Fn(Move) -> LeafKeys,
     ) -> LeafKeys {
         let mut sum = LeafKeys::default();
         if depth == 1 {
-            position.generate_into_with(sliders, MoveFilter::All, &mut EachMove(|mv| sum += play_leaf(mv)));
+            let mut leaves = EachMove(SumLeaves { position, sum });
+            position.generate_into_with(sliders, MoveFilter::All, &mut leaves);
+            sum = leaves.0.sum;
         } else {
             position.generate_into_with(
                 sliders,
@@ -156,6 +157,21 @@ impl Walk for HashLeaves {
     #[inline(always)]
     fn leaf(position: &Position) -> LeafKeys {
         LeafKeys { nodes: 1, key_sum: position.zobrist_key() }
+    }
+}
+
+/// Makes each move of the last ply where the generator finds it and adds
+/// up the keys of the leaves. Its `on_move` is inlined into the
+/// generator's loops, where a closure would stay a call per leaf.
+struct SumLeaves<'a> {
+    position: &'a Position,
+    sum: LeafKeys,
+}
+
+impl OnMove for SumLeaves<'_> {
+    #[inline(always)]
+    fn on_move(&mut self, mv: Move) {
+        self.sum += HashLeaves::leaf(&self.position.play_generated(mv));
     }
 }
 

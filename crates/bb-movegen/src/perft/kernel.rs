@@ -24,18 +24,16 @@ pub(super) trait Walk: Copy {
     fn play(position: &Position, mv: Move) -> Position;
     /// The sum of a subtree of depth 1 or more, with the slider lookups of
     /// `sliders`. `play_and_walk` makes a move and walks its subtree (depth
-    /// 2 and more); `play_leaf` makes a move of the last ply and returns
-    /// the [`leaf`](Self::leaf) of the result (depth 1). Both are defined
-    /// in the kernel's copy and so compiled for its instructions: a closure
-    /// that makes moves written in `node` would be compiled for the
-    /// baseline.
+    /// 2 and more); it is defined in the kernel's copy and so compiled for
+    /// its instructions, where a closure written in `node` and not inlined
+    /// would be compiled for the baseline. What `node` does with the moves
+    /// of the last ply must therefore be inlined (`#[inline(always)]`).
     fn node<L: SliderLookup>(
         self,
         position: &Position,
         depth: u32,
         sliders: L,
         play_and_walk: impl Fn(Move) -> Self::Sum,
-        play_leaf: impl Fn(Move) -> Self::Sum,
     ) -> Self::Sum;
     /// The sum of a subtree of depth 0: the position itself.
     fn leaf(position: &Position) -> Self::Sum;
@@ -61,13 +59,7 @@ fn portable<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
     if depth == 0 {
         return W::leaf(position);
     }
-    walk.node(
-        position,
-        depth,
-        BuildSliders,
-        |mv| portable(walk, &W::play(position, mv), depth - 1),
-        |mv| W::leaf(&W::play(position, mv)),
-    )
+    walk.node(position, depth, BuildSliders, |mv| portable(walk, &W::play(position, mv), depth - 1))
 }
 
 /// The copy compiled with the POPCNT instruction.
@@ -95,13 +87,7 @@ mod with_popcnt {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(
-            position,
-            depth,
-            BuildSliders,
-            |mv| popcnt(walk, &W::play(position, mv), depth - 1),
-            |mv| W::leaf(&W::play(position, mv)),
-        )
+        walk.node(position, depth, BuildSliders, |mv| popcnt(walk, &W::play(position, mv), depth - 1))
     }
 }
 
@@ -140,13 +126,7 @@ mod with_bmi2 {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(
-            position,
-            depth,
-            bmi2,
-            |mv| self::bmi2(walk, &W::play(position, mv), depth - 1, bmi2),
-            |mv| W::leaf(&W::play(position, mv)),
-        )
+        walk.node(position, depth, bmi2, |mv| self::bmi2(walk, &W::play(position, mv), depth - 1, bmi2))
     }
 }
 

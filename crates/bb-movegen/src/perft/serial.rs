@@ -119,7 +119,6 @@ impl Walk for Count {
         depth: u32,
         sliders: L,
         play_and_walk: impl Fn(Move) -> u64,
-        _play_leaf: impl Fn(Move) -> u64,
     ) -> u64 {
         if depth == 1 {
             let mut counter = MoveCounter::default();
