@@ -137,20 +137,22 @@ impl Walk for HashLeaves {
         position: &Position,
         depth: u32,
         sliders: L,
-        play_and_walk: impl Fn(Move) -> LeafKeys,
+        walk_child: impl Fn(&Position) -> LeafKeys,
     ) -> LeafKeys {
-        let mut sum = LeafKeys::default();
         if depth == 1 {
-            let mut leaves = EachMove(SumLeaves { position, sum });
+            let mut leaves = EachMove(SumLeaves { position, sum: LeafKeys::default() });
             position.generate_into_with(sliders, MoveFilter::All, &mut leaves);
-            sum = leaves.0.sum;
-        } else {
-            position.generate_into_with(
-                sliders,
-                MoveFilter::All,
-                &mut EachMove(|mv| sum += play_and_walk(mv)),
-            );
+            return leaves.0.sum;
         }
+        // Inner nodes are few next to the leaves: a call per move costs
+        // little here, and inlining the keyed `play` at every place the
+        // generator reports a move would add much code for it.
+        let mut sum = LeafKeys::default();
+        position.generate_into_with(
+            sliders,
+            MoveFilter::All,
+            &mut EachMove(|mv| sum += walk_child(&Self::play(position, mv))),
+        );
         sum
     }
 

@@ -9,6 +9,7 @@
 //! slider lookups use `pext` (x86_64 builds that do not assume BMI2, run
 //! only where [`Bmi2::detect`] finds a fast `pext`).
 
+use crate::move_sink::OnMove;
 use crate::moves::Move;
 use crate::Position;
 #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2"), not(feature = "compact-sliders")))]
@@ -19,24 +20,45 @@ use bb_tables::{BuildSliders, SliderLookup};
 /// What a walk of the move tree computes, node by node.
 pub(super) trait Walk: Copy {
     /// What a subtree adds up to.
-    type Sum;
+    type Sum: Copy + Default + core::ops::AddAssign;
     /// Makes a move of an inner node (with or without the Zobrist key).
     fn play(position: &Position, mv: Move) -> Position;
     /// The sum of a subtree of depth 1 or more, with the slider lookups of
-    /// `sliders`. `play_and_walk` makes a move and walks its subtree (depth
-    /// 2 and more); it is defined in the kernel's copy and so compiled for
-    /// its instructions, where a closure written in `node` and not inlined
-    /// would be compiled for the baseline. What `node` does with the moves
-    /// of the last ply must therefore be inlined (`#[inline(always)]`).
+    /// `sliders`. `walk_child` walks the subtree of a child (depth 2 and
+    /// more; [`PlayAndWalk`] makes the moves); it is defined in the
+    /// kernel's copy and so compiled for its instructions, where a closure
+    /// written in `node` and not inlined would be compiled for the
+    /// baseline. What `node` does with each move must therefore be inlined
+    /// (`#[inline(always)]`).
     fn node<L: SliderLookup>(
         self,
         position: &Position,
         depth: u32,
         sliders: L,
-        play_and_walk: impl Fn(Move) -> Self::Sum,
+        walk_child: impl Fn(&Position) -> Self::Sum,
     ) -> Self::Sum;
     /// The sum of a subtree of depth 0: the position itself.
     fn leaf(position: &Position) -> Self::Sum;
+}
+
+/// Makes each move of an inner node where the generator finds it, walks
+/// the child's subtree by `walk_child` and adds up the sums. Its `on_move`
+/// is inlined into the generator's loops, so each move costs no call but
+/// the walk of its subtree.
+pub(super) struct PlayAndWalk<'a, W: Walk, F: Fn(&Position) -> W::Sum> {
+    /// The node whose moves are made.
+    pub position: &'a Position,
+    /// Walks the subtree of a child.
+    pub walk_child: F,
+    /// The sum of the subtrees so far.
+    pub sum: W::Sum,
+}
+
+impl<W: Walk, F: Fn(&Position) -> W::Sum> OnMove for PlayAndWalk<'_, W, F> {
+    #[inline(always)]
+    fn on_move(&mut self, mv: Move) {
+        self.sum += (self.walk_child)(&W::play(self.position, mv));
+    }
 }
 
 /// `walk` of `position` at `depth` by the copy `kernel` names, or `None`
@@ -53,13 +75,14 @@ pub(super) fn walk_on<W: Walk>(kernel: Kernel, walk: W, position: &Position, dep
 }
 
 /// The copy compiled for the build's baseline instruction set. Each copy
-/// defines its own move-making closure: one written in `Walk::node` would
-/// be compiled once, for the baseline.
+/// defines its own closure that walks a child, so that the recursion stays
+/// in the copy: one written in `Walk::node` would be compiled once, for
+/// the baseline.
 fn portable<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
     if depth == 0 {
         return W::leaf(position);
     }
-    walk.node(position, depth, BuildSliders, |mv| portable(walk, &W::play(position, mv), depth - 1))
+    walk.node(position, depth, BuildSliders, |child| portable(walk, child, depth - 1))
 }
 
 /// The copy compiled with the POPCNT instruction.
@@ -87,7 +110,7 @@ mod with_popcnt {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(position, depth, BuildSliders, |mv| popcnt(walk, &W::play(position, mv), depth - 1))
+        walk.node(position, depth, BuildSliders, |child| popcnt(walk, child, depth - 1))
     }
 }
 
@@ -126,7 +149,7 @@ mod with_bmi2 {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(position, depth, bmi2, |mv| self::bmi2(walk, &W::play(position, mv), depth - 1, bmi2))
+        walk.node(position, depth, bmi2, |child| self::bmi2(walk, child, depth - 1, bmi2))
     }
 }
 

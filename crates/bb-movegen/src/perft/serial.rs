@@ -2,9 +2,10 @@
 //!
 //! The last ply is counted in bulk (a popcount per piece, moves are never
 //! listed), and inner nodes need no move list either: the generator hands
-//! each move to a callback that plays it and recurses at once.
+//! each move to [`PlayAndWalk`](super::kernel::PlayAndWalk), inlined into
+//! its loops, which plays it and recurses at once.
 
-use super::kernel::{self, Walk};
+use super::kernel::{self, PlayAndWalk, Walk};
 use crate::movegen::{EachMove, MoveCounter, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
@@ -118,16 +119,16 @@ impl Walk for Count {
         position: &Position,
         depth: u32,
         sliders: L,
-        play_and_walk: impl Fn(Move) -> u64,
+        walk_child: impl Fn(&Position) -> u64,
     ) -> u64 {
         if depth == 1 {
             let mut counter = MoveCounter::default();
             position.generate_into_with(sliders, MoveFilter::All, &mut counter);
             return counter.0;
         }
-        let mut nodes = 0;
-        position.generate_into_with(sliders, MoveFilter::All, &mut EachMove(|mv| nodes += play_and_walk(mv)));
-        nodes
+        let mut children = EachMove(PlayAndWalk::<Self, _> { position, walk_child, sum: 0 });
+        position.generate_into_with(sliders, MoveFilter::All, &mut children);
+        children.0.sum
     }
 
     #[inline(always)]
