@@ -16,7 +16,7 @@
 //! No move is made and tested. Moves are reported to a [`MoveSink`], so the
 //! same code fills a [`MoveList`] or only counts (perft's bulk counting).
 
-pub(crate) use crate::move_sink::{EachMove, MoveCounter, MoveSink, OnMove};
+pub(crate) use crate::move_sink::{EachMove, MoveCounter, MoveSink};
 
 use crate::castling::CastlingSide;
 use crate::moves::{Move, MoveKind, MoveList};

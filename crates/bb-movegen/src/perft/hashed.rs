@@ -8,7 +8,8 @@
 //! computed from scratch, that they were made right).
 
 use super::kernel::{self, Walk};
-use crate::movegen::{EachMove, MoveFilter, OnMove};
+use crate::move_sink::OnMove;
+use crate::movegen::{EachMove, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
 use bb_core::platform::{self, Kernel};
@@ -165,6 +166,8 @@ impl Walk for HashLeaves {
 /// Makes each move of the last ply where the generator finds it and adds
 /// up the keys of the leaves. Its `on_move` is inlined into the
 /// generator's loops, where a closure would stay a call per leaf.
+/// [`PlayAndWalk`](super::kernel::PlayAndWalk) with `HashLeaves::leaf` as
+/// the walk computes the same sums, but measured 5 % slower on Kiwipete.
 struct SumLeaves<'a> {
     position: &'a Position,
     sum: LeafKeys,

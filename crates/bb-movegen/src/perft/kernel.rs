@@ -20,7 +20,7 @@ use bb_tables::{BuildSliders, SliderLookup};
 /// What a walk of the move tree computes, node by node.
 pub(super) trait Walk: Copy {
     /// What a subtree adds up to.
-    type Sum: Copy + Default + core::ops::AddAssign;
+    type Sum: core::ops::AddAssign;
     /// Makes a move of an inner node (with or without the Zobrist key).
     fn play(position: &Position, mv: Move) -> Position;
     /// The sum of a subtree of depth 1 or more, with the slider lookups of
