@@ -32,9 +32,10 @@
 //! let outcome = search(&mut state, &request, &SearchSignals::default(), &mut |_info| {});
 //! assert_eq!(outcome.best_move.to_string(), "d1d8");
 //! ```
-// `unsafe_code` is denied for the workspace; the one exception is the call
+// `unsafe_code` is denied for the workspace; the exceptions are the call
 // of the evaluation's POPCNT copy after CPUID found the instruction
-// (`eval::kernel`).
+// (`eval::kernel`) and the hint that asks Linux for huge pages for the
+// transposition table (`tt::memory`).
 
 pub mod bench;
 pub mod eval;
