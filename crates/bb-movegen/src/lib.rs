@@ -44,6 +44,7 @@ mod legality;
 mod line_reader;
 mod make;
 mod move_facts;
+mod move_list;
 mod move_sink;
 mod move_text;
 mod movegen;
@@ -90,8 +91,9 @@ pub use fen::{is_field_separator, split_fields, STARTPOS_FEN};
 #[cfg(feature = "std")]
 pub use game::Game;
 pub use legality::{IllegalMove, IllegalReason};
+pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::MoveFilter;
-pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
+pub use moves::{Move, MoveKind, UciMove};
 pub use outcome::{DrawClaim, Outcome, FIFTY_MOVE_PLIES, SEVENTY_FIVE_MOVE_PLIES};
 pub use perft::{divide, perft};
 pub use position::Position;

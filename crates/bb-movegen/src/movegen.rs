@@ -19,7 +19,8 @@
 pub(crate) use crate::move_sink::{EachMove, MoveCounter, MoveSink};
 
 use crate::castling::CastlingSide;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::move_list::MoveList;
+use crate::moves::{Move, MoveKind};
 use crate::Position;
 use bb_core::{Bitboard, Color, PieceKind, Rank, Square};
 use bb_tables::{between, king_attacks, knight_attacks, line, pawn_attacks, BuildSliders, SliderLookup};

@@ -7,7 +7,7 @@
 
 use crate::castling::CastlingSide;
 use crate::error::FenError;
-use crate::moves::MAX_MOVES;
+use crate::move_list::MAX_MOVES;
 use crate::position::CastlingNotation;
 use crate::setup::CastlingRook;
 use crate::Position;
