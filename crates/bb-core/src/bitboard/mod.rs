@@ -1,6 +1,13 @@
-//! `Bitboard`: a set of squares over the selected [`U64`] word.
+//! `Bitboard`: a set of squares over the selected [`U64`] word. Its
+//! iterator is in `squares`, its printing in `grid`.
 
-use crate::{File, Rank, Square, U64};
+mod grid;
+mod squares;
+
+pub use grid::write_grid;
+pub use squares::Squares;
+
+use crate::{Square, U64};
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
@@ -281,44 +288,6 @@ impl Bitboard {
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`], a1 first.
-#[derive(Clone, Copy, Debug)]
-pub struct Squares(Bitboard);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Square> {
-        self.0.pop_first()
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let count = self.0.count() as usize;
-        (count, Some(count))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-impl core::iter::FusedIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-
-    #[inline(always)]
-    fn into_iter(self) -> Squares {
-        Squares(self)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
-        squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
 impl From<Square> for Bitboard {
     #[inline(always)]
     fn from(square: Square) -> Bitboard {
@@ -371,53 +340,10 @@ impl fmt::Debug for Bitboard {
     }
 }
 
-/// An 8×8 grid, rank 8 on top, `X` for a square in the set and `.` for one
-/// that is not, with the rank digits on the left and the files below.
-impl fmt::Display for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_grid(f, |square| if self.contains(square) { 'X' } else { '.' })
-    }
-}
-
-/// Writes an 8×8 board, rank 8 on top, with one character per square from
-/// `symbol`. Shared by every board-shaped printout so they all look alike.
-pub fn write_grid(out: &mut dyn fmt::Write, symbol: impl Fn(Square) -> char) -> fmt::Result {
-    for rank in Rank::ALL.iter().rev() {
-        write!(out, "{}", rank.to_char())?;
-        for file in File::ALL {
-            write!(out, " {}", symbol(Square::new(file, *rank)))?;
-        }
-        writeln!(out)?;
-    }
-    writeln!(out, "  a b c d e f g h")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn display_puts_rank_8_on_top() {
-        let board = Bitboard::from_square(Square::A1) | Bitboard::from_square(Square::H8);
-        let text = board.to_string();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 9);
-        assert_eq!(lines[0], "8 . . . . . . . X");
-        assert_eq!(lines[7], "1 X . . . . . . .");
-        assert_eq!(lines[8], "  a b c d e f g h");
-    }
-
-    #[test]
-    fn iteration_is_lowest_square_first() {
-        let board: Bitboard = [Square::H8, Square::C3, Square::A1].into_iter().collect();
-        let squares: Vec<Square> = board.iter().collect();
-        assert_eq!(squares, vec![Square::A1, Square::C3, Square::H8]);
-        assert_eq!(board.count(), 3);
-        assert_eq!(board.iter().len(), 3);
-        assert_eq!(board.first_square(), Some(Square::A1));
-        assert_eq!(board.last_square(), Some(Square::H8));
-        assert_eq!(Bitboard::EMPTY.first_square(), None);
-    }
+    use crate::{File, Rank};
 
     #[test]
     fn insert_remove_contains_agree() {
