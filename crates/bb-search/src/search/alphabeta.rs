@@ -170,11 +170,7 @@ impl Searcher<'_> {
         ];
         let counter = self.ordering.counter_move(previous[0]);
         let killers = self.killers.at(ply);
-        let mut picker =
-            MovePicker::main(position, tt_move, &self.ordering.quiet_context(killers, counter, previous));
-        if picker.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
-        }
+        let mut picker = MovePicker::main(position, tt_move, killers, counter);
 
         let singular_candidate = depth >= 8
             && excluded == Move::NULL
@@ -196,8 +192,12 @@ impl Searcher<'_> {
         let mut quiet_count = 0usize;
         let mut skip_quiets = false;
         let can_prune = has_non_pawn_material(position, side);
+        let mut legal_moves = 0usize;
 
-        while let Some(mv) = picker.next_move() {
+        loop {
+            let next = picker.next_move(position, &self.ordering.quiet_context(killers, counter, previous));
+            let Some(mv) = next else { break };
+            legal_moves += 1;
             if mv == excluded {
                 continue;
             }
@@ -322,6 +322,9 @@ impl Searcher<'_> {
             }
         }
 
+        if legal_moves == 0 {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
         if moves_searched == 0 {
             // Only reachable when the excluded move was the only one searched.
             return alpha;

@@ -9,7 +9,7 @@
 //! a stalemate is too rare to pay a full move generation at every leaf.
 
 use super::alphabeta::has_non_pawn_material;
-use super::ordering::{is_tactical, MovePicker};
+use super::ordering::{is_tactical, QuiescencePicker};
 use super::{Searcher, NULL_MOVE_KEY};
 use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::{see_ge, SEE_VALUE};
@@ -95,7 +95,7 @@ impl Searcher<'_> {
             (eval, eval)
         };
 
-        let mut picker = MovePicker::quiescence(position, tt_move, in_check);
+        let mut picker = QuiescencePicker::new(position, tt_move, in_check);
         if picker.is_empty() {
             if in_check {
                 return mated_in(ply);

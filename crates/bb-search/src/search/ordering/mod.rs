@@ -1,8 +1,9 @@
 //! Move ordering: everything the search uses to try good moves first, and
 //! the memory it keeps of which moves were good.
 //!
-//! - [`picker`]: scores the moves of a node once and hands them out best
-//!   first ([`MovePicker`]).
+//! - [`picker`]: generates the moves of a node in stages, scores them and
+//!   hands them out best first ([`MovePicker`], [`QuiescencePicker`]), by
+//!   selection from a scored list (`scored`).
 //! - [`killers`]: two quiet moves per ply that recently caused a cutoff
 //!   ([`Killers`], kept for one search).
 //! - [`history`]: butterfly and continuation history, with their
@@ -20,12 +21,13 @@ pub mod history;
 pub mod killers;
 pub mod memory;
 pub mod picker;
+mod scored;
 
 pub use counters::CounterMoves;
 pub use history::{history_bonus, ButterflyHistory, ContinuationHistory, HISTORY_MAX};
 pub use killers::Killers;
 pub use memory::OrderingMemory;
-pub use picker::{quiet_score, MovePicker, QuietContext};
+pub use picker::{quiet_score, MovePicker, QuiescencePicker, QuietContext};
 
 use bb_core::{Piece, Square};
 use bb_movegen::{Move, Position};

@@ -1,22 +1,33 @@
-//! The move picker: every legal move gets a score once, then moves are
-//! handed out best first by selection (cheaper than a full sort when a cutoff comes
-//! early, which is the common case).
+//! The move pickers: the moves of a node, generated in stages and handed
+//! out best first.
 //!
 //! Order in the main search: the transposition-table move, captures and
 //! queen promotions that do not lose material (most valuable victim first,
 //! then least valuable attacker), the two killer moves, the counter move,
 //! the remaining quiet moves by history, and last the losing captures and
-//! under-promotions.
+//! under-promotions. Each stage is generated only when the one before it
+//! is used up: most nodes end with a cutoff by the stored move or a
+//! capture, and never pay for generating and scoring the quiet moves.
 
+use super::scored::{ScoredMoves, SCORE_LIMIT};
 use super::{is_tactical, ButterflyHistory, ContinuationHistory, PieceTo};
 use crate::see::{see_ge, SEE_VALUE};
 use bb_core::PieceKind;
-use bb_movegen::{Move, MoveFilter, MoveList, Position};
+use bb_movegen::{Move, MoveFilter, Position};
 
 const TT_MOVE: i32 = 3_000_000;
 const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
 const BAD_CAPTURE: i32 = -1_000_000;
+
+/// Above every killer's score: the tactical moves that do not lose
+/// material, and only they, score at least this.
+const GOOD_CAPTURE_FLOOR: i32 = KILLER + 3;
+
+const _: () = assert!(TT_MOVE <= SCORE_LIMIT && BAD_CAPTURE >= -SCORE_LIMIT);
+// The MVV-LVA term (a queen captured by a queen promotion at most) keeps
+// each class of tactical moves apart from the killers.
+const _: () = assert!(BAD_CAPTURE + 16 * SEE_VALUE[4] < KILLER && GOOD_CAPTURE - 5 >= GOOD_CAPTURE_FLOOR);
 
 /// Most valuable victim, least valuable attacker: victims dominate.
 #[inline(always)]
@@ -25,6 +36,15 @@ fn mvv_lva(position: &Position, mv: Move) -> i32 {
     let promotion = mv.promotion().map_or(0, |kind| SEE_VALUE[kind.index()]);
     let attacker = position.moved_piece(mv).map_or(0, |piece| piece.kind().index() as i32);
     8 * (victim + promotion) - attacker
+}
+
+/// The score of a tactical move in the main search: good or bad by its
+/// exchange, then by MVV-LVA.
+#[inline(always)]
+fn tactical_score(position: &Position, mv: Move) -> i32 {
+    let underpromotion = mv.promotion().is_some_and(|kind| kind != PieceKind::Queen);
+    let base = if !underpromotion && see_ge(position, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
+    base + mvv_lva(position, mv)
 }
 
 /// What the main search knows about quiet moves, for scoring them.
@@ -54,141 +74,166 @@ pub fn quiet_score(position: &Position, mv: Move, context: &QuietContext<'_>) ->
     score
 }
 
-/// Legal moves with their ordering scores, handed out best first.
+/// Where the main picker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The stored move is next (when legal).
+    StoredMove,
+    /// The tactical moves are to be generated.
+    GenerateTactical,
+    /// Handing out the tactical moves that do not lose material.
+    GoodTactical,
+    /// Handing out the killers and the counter move, from this index.
+    Refutation(usize),
+    /// The quiet moves are to be generated.
+    GenerateQuiets,
+    /// Everything is generated: handing out what is left, best first.
+    Rest,
+}
+
+/// The legal moves of a node of the main search, handed out in order
+/// without repeats, generated as they are needed.
 pub struct MovePicker {
-    moves: MoveList,
-    /// Each move's score and slot in one number ([`sort_key`]).
-    keys: [i32; bb_movegen::MAX_MOVES],
-    next: usize,
+    stage: Stage,
+    /// The stored move when it is legal here, else [`Move::NULL`].
+    tt_move: Move,
+    /// The killers and the counter move, tried in this order.
+    refutations: [Move; 3],
+    /// True when the quiet moves were generated with the tactical ones,
+    /// so the refutations are scored in the list, not handed out apart.
+    all_at_once: bool,
+    scored: ScoredMoves,
 }
-
-/// The largest score magnitude a key can carry: 23 bits above the slot's 8.
-const SCORE_LIMIT: i32 = (1 << 23) - 1;
-
-/// A move's score and its slot in the list as one number, so that finding
-/// the best remaining move is a plain maximum over an array (which the
-/// compiler vectorises): the score in the high bits, and `255 - slot` in the
-/// low 8 bits so that among equal scores the earliest slot is the largest.
-#[inline(always)]
-fn sort_key(score: i32, slot: usize) -> i32 {
-    (score.clamp(-SCORE_LIMIT, SCORE_LIMIT) << 8) | (255 - slot as i32)
-}
-
-/// The key of a slot that holds no move to hand out: below every real key.
-const TAKEN: i32 = i32::MIN;
-
-/// Keys compared at once when looking for the best.
-const LANES: usize = 8;
-
-/// The slot a key was made for.
-#[inline(always)]
-fn slot_of(key: i32) -> usize {
-    255 - (key & 255) as usize
-}
-
-/// The score a key was made from.
-#[inline(always)]
-fn score_of(key: i32) -> i32 {
-    key >> 8
-}
-
-const _: () = assert!(bb_movegen::MAX_MOVES <= 256, "a slot must fit the key's low 8 bits");
-const _: () = assert!(bb_movegen::MAX_MOVES % LANES == 0, "the blocks of keys must tile the array");
-const _: () = assert!(TT_MOVE <= SCORE_LIMIT && BAD_CAPTURE >= -SCORE_LIMIT);
 
 impl MovePicker {
-    /// All legal moves of `position`, ordered for the main search.
-    pub fn main(position: &Position, tt_move: Move, context: &QuietContext<'_>) -> MovePicker {
-        let moves = position.legal_moves();
-        let mut keys = [TAKEN; bb_movegen::MAX_MOVES];
-        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
-            let score = if mv == tt_move {
-                TT_MOVE
-            } else if is_tactical(mv) {
-                let underpromotion = mv.promotion().is_some_and(|kind| kind != PieceKind::Queen);
-                let base =
-                    if !underpromotion && see_ge(position, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
-                base + mvv_lva(position, mv)
-            } else if mv == context.killers[0] {
-                KILLER + 2
-            } else if mv == context.killers[1] {
-                KILLER + 1
-            } else if mv == context.counter {
-                KILLER
-            } else {
-                quiet_score(position, mv, context)
-            };
-            *key = sort_key(score, index);
+    /// The picker of `position` whose stored move is `tt_move` (any value:
+    /// it is handed out only when legal), with `killers` and `counter`.
+    pub fn main(position: &Position, tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+        let tt_move = if tt_move != Move::NULL && position.is_legal(tt_move) { tt_move } else { Move::NULL };
+        MovePicker {
+            stage: Stage::StoredMove,
+            tt_move,
+            refutations: [killers[0], killers[1], counter],
+            all_at_once: false,
+            scored: ScoredMoves::new(),
         }
-        MovePicker { moves, keys, next: 0 }
     }
 
-    /// Moves for the quiescence search: every legal move when in check
-    /// (evasions), otherwise captures and queen promotions, by MVV-LVA.
-    pub fn quiescence(position: &Position, tt_move: Move, in_check: bool) -> MovePicker {
-        let mut moves = MoveList::new();
-        if in_check {
-            position.generate(MoveFilter::All, &mut moves);
-        } else if has_pawn_about_to_promote(position) {
-            let mut all = MoveList::new();
-            position.generate(MoveFilter::All, &mut all);
-            for &mv in all.iter() {
-                if mv.is_capture() || mv.promotion() == Some(PieceKind::Queen) {
-                    moves.push(mv);
+    /// The next move, or `None` when every legal move was handed out.
+    /// `position` and `context` must be those of the node; the context is
+    /// read when the quiet moves are scored, after the earlier stages
+    /// were searched.
+    pub fn next_move(&mut self, position: &Position, context: &QuietContext<'_>) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::StoredMove => {
+                    self.stage = Stage::GenerateTactical;
+                    if self.tt_move != Move::NULL {
+                        return Some(self.tt_move);
+                    }
                 }
+                Stage::GenerateTactical => {
+                    // Promotions without capture are tactical but generated
+                    // with the quiet moves: with a pawn about to promote,
+                    // everything is generated and scored at once.
+                    if has_pawn_about_to_promote(position) {
+                        self.all_at_once = true;
+                        self.add(position, MoveFilter::All, context);
+                        self.stage = Stage::Rest;
+                    } else {
+                        self.add(position, MoveFilter::Captures, context);
+                        self.stage = Stage::GoodTactical;
+                    }
+                }
+                Stage::GoodTactical => match self.scored.pop_best(GOOD_CAPTURE_FLOOR) {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::Refutation(0),
+                },
+                Stage::Refutation(index) => {
+                    let Some(&mv) = self.refutations.get(index) else {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    };
+                    self.stage = Stage::Refutation(index + 1);
+                    let repeated = mv == self.tt_move || self.refutations[..index].contains(&mv);
+                    if mv != Move::NULL && !repeated && !is_tactical(mv) && position.is_legal(mv) {
+                        return Some(mv);
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.add(position, MoveFilter::Quiets, context);
+                    self.stage = Stage::Rest;
+                }
+                Stage::Rest => return self.scored.pop_best(-SCORE_LIMIT),
             }
-        } else {
-            position.generate(MoveFilter::Captures, &mut moves);
         }
-        let mut keys = [TAKEN; bb_movegen::MAX_MOVES];
-        for (index, (key, &mv)) in keys.iter_mut().zip(moves.iter()).enumerate() {
-            let score = if mv == tt_move {
+    }
+
+    /// Generates the moves that pass `filter` and scores them.
+    #[inline(always)]
+    fn add(&mut self, position: &Position, filter: MoveFilter, context: &QuietContext<'_>) {
+        let (tt_move, refutations, all_at_once) = (self.tt_move, self.refutations, self.all_at_once);
+        self.scored.add(position, filter, |mv| {
+            if mv == tt_move {
+                None
+            } else if is_tactical(mv) {
+                Some(tactical_score(position, mv))
+            } else if let Some(index) = refutations.iter().position(|&refutation| refutation == mv) {
+                // A legal quiet refutation was handed out in its own stage,
+                // unless everything is generated at once.
+                all_at_once.then_some(KILLER + 2 - index as i32)
+            } else {
+                Some(quiet_score(position, mv, context))
+            }
+        });
+    }
+}
+
+/// The moves of a quiescence node: every legal move when in check
+/// (evasions), otherwise captures and queen promotions, by MVV-LVA,
+/// the stored move first.
+pub struct QuiescencePicker {
+    scored: ScoredMoves,
+}
+
+impl QuiescencePicker {
+    /// The moves of `position` for the quiescence search.
+    pub fn new(position: &Position, tt_move: Move, in_check: bool) -> QuiescencePicker {
+        let mut scored = ScoredMoves::new();
+        let score = |mv: Move| {
+            Some(if mv == tt_move {
                 TT_MOVE
             } else if is_tactical(mv) {
                 GOOD_CAPTURE + mvv_lva(position, mv)
             } else {
                 0
-            };
-            *key = sort_key(score, index);
+            })
+        };
+        if in_check {
+            scored.add(position, MoveFilter::All, score);
+        } else if has_pawn_about_to_promote(position) {
+            scored.add(position, MoveFilter::All, |mv| {
+                let wanted = mv.is_capture() || mv.promotion() == Some(PieceKind::Queen);
+                if wanted {
+                    score(mv)
+                } else {
+                    None
+                }
+            });
+        } else {
+            scored.add(position, MoveFilter::Captures, score);
         }
-        MovePicker { moves, keys, next: 0 }
+        QuiescencePicker { scored }
     }
 
-    /// How many moves there are in all.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// True when there are no moves at all.
+    /// True when there is no move to hand out at all.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.scored.is_empty()
     }
 
-    /// The best-scored move not yet handed out (the earliest in the list
-    /// among equals). It is swapped into the next slot, and the move that
-    /// was there takes its place.
+    /// The best move not yet handed out.
     pub fn next_move(&mut self) -> Option<Move> {
-        let next = self.next;
-        let len = self.moves.len();
-        if next >= len {
-            return None;
-        }
-        // Whole blocks of LANES keys, so that the loop below compiles to
-        // vector maxima; slots handed out or beyond the list hold TAKEN.
-        let start = next / LANES * LANES;
-        let end = len.div_ceil(LANES) * LANES;
-        let mut lanes = [TAKEN; LANES];
-        for block in self.keys[start..end].chunks_exact(LANES) {
-            for (lane, &key) in lanes.iter_mut().zip(block) {
-                *lane = (*lane).max(key);
-            }
-        }
-        let best = slot_of(lanes.into_iter().fold(TAKEN, i32::max));
-        self.moves.as_mut_slice().swap(next, best);
-        self.keys[best] = sort_key(score_of(self.keys[next]), best);
-        self.keys[next] = TAKEN;
-        self.next += 1;
-        Some(self.moves.as_slice()[next])
+        self.scored.pop_best(-SCORE_LIMIT)
     }
 }
 
@@ -210,37 +255,53 @@ mod tests {
     use crate::search::ordering::OrderingMemory;
     use proptest::prelude::*;
 
-    const FENS: [&str; 4] = [
+    const FENS: [&str; 5] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        // A pawn about to promote: everything is generated at once.
         "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        // In check.
+        "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3",
     ];
 
-    /// Every move the main picker hands out for `position` with `stored` as the stored move.
-    fn handed_out(position: &Position, stored: Move) -> Vec<Move> {
+    /// Every move the main picker hands out for `position` with the stored
+    /// move `stored` and the killers and counter move `refutations`.
+    fn handed_out(position: &Position, stored: Move, refutations: [Move; 3]) -> Vec<Move> {
         let memory = OrderingMemory::default();
-        let context = memory.quiet_context([Move::NULL; 2], Move::NULL, [None, None]);
-        let mut picker = MovePicker::main(position, stored, &context);
-        let mut moves = Vec::new();
-        while let Some(mv) = picker.next_move() {
-            moves.push(mv);
+        let killers = [refutations[0], refutations[1]];
+        let context = memory.quiet_context(killers, refutations[2], [None, None]);
+        let mut picker = MovePicker::main(position, stored, killers, refutations[2]);
+        core::iter::from_fn(|| picker.next_move(position, &context)).collect()
+    }
+
+    /// A legal move of `position` half the time, else whatever `code` decodes to.
+    fn some_move(position: &Position, code: u16, pick: usize) -> Move {
+        let legal = position.legal_moves();
+        if code % 2 == 0 {
+            legal[pick % legal.len()]
+        } else {
+            Move::from_u16(code).unwrap_or(Move::NULL)
         }
-        moves
     }
 
     proptest! {
         #[test]
-        fn every_legal_move_once_and_a_legal_stored_move_first(fen in 0..FENS.len(), code in any::<u16>(), pick in any::<usize>()) {
+        fn every_legal_move_once_in_the_order_of_the_stages(
+            fen in 0..FENS.len(),
+            codes in any::<[u16; 4]>(),
+            picks in any::<[usize; 4]>(),
+            repeat in any::<bool>(),
+        ) {
             let position = Position::from_fen(FENS[fen]).unwrap();
             let legal = position.legal_moves();
-            // Half the time a legal move, else whatever the code decodes to.
-            let stored = if code % 2 == 0 {
-                legal[pick % legal.len()]
-            } else {
-                Move::from_u16(code).unwrap_or(Move::NULL)
-            };
-            let moves = handed_out(&position, stored);
+            let stored = some_move(&position, codes[0], picks[0]);
+            let mut refutations = [1, 2, 3].map(|index| some_move(&position, codes[index], picks[index]));
+            if repeat {
+                // A counter move that is also a killer, or the stored move.
+                refutations[2] = if codes[3] % 3 == 0 { stored } else { refutations[0] };
+            }
+            let moves = handed_out(&position, stored, refutations);
             let mut sorted = moves.clone();
             sorted.sort_by_key(|mv| mv.to_u16());
             sorted.dedup();
@@ -253,27 +314,45 @@ mod tests {
             } else {
                 &moves[..]
             };
-            // Without killers or history: captures that do not lose material
-            // first, then quiet moves, then captures that lose material.
+            // Without history: captures that do not lose material first,
+            // then the legal quiet killers and counter move in their order,
+            // then the other quiet moves, then captures that lose material.
+            let is_refutation = |mv: Move| !is_tactical(mv) && refutations.contains(&mv);
             let rank = |mv: Move| match (is_tactical(mv), see_ge(&position, mv, 0)) {
-                (true, true) if mv.promotion().is_none_or(|kind| kind == PieceKind::Queen) => 0,
-                (false, _) => 1,
-                _ => 2,
+                (true, true) if mv.promotion().is_none_or(|kind| kind == PieceKind::Queen) => (0, 0),
+                (false, _) if is_refutation(mv) => {
+                    (1, refutations.iter().position(|&refutation| refutation == mv).unwrap_or(0))
+                }
+                (false, _) => (2, 0),
+                _ => (3, 0),
             };
             prop_assert!(rest.windows(2).all(|pair| rank(pair[0]) <= rank(pair[1])), "{:?}", rest);
         }
-    }
 
-    #[test]
-    fn a_key_keeps_its_score_and_slot_and_orders_equal_scores_by_slot() {
-        for score in [BAD_CAPTURE - 900, -7, 0, 1, KILLER, TT_MOVE] {
-            for slot in [0, 1, 37, 255] {
-                let key = sort_key(score, slot);
-                assert_eq!((score_of(key), slot_of(key)), (score, slot));
-                assert!(key > TAKEN);
+        #[test]
+        fn quiescence_hands_out_captures_and_queen_promotions_or_every_evasion(
+            fen in 0..FENS.len(),
+            code in any::<u16>(),
+            pick in any::<usize>(),
+        ) {
+            let position = Position::from_fen(FENS[fen]).unwrap();
+            let stored = some_move(&position, code, pick);
+            let in_check = position.in_check();
+            let mut picker = QuiescencePicker::new(&position, stored, in_check);
+            let empty = picker.is_empty();
+            let moves: Vec<Move> = core::iter::from_fn(|| picker.next_move()).collect();
+            let wanted: Vec<Move> = position
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|mv| in_check || mv.is_capture() || mv.promotion() == Some(PieceKind::Queen))
+                .collect();
+            prop_assert_eq!(empty, wanted.is_empty());
+            prop_assert_eq!(moves.len(), wanted.len());
+            prop_assert!(moves.iter().all(|mv| wanted.contains(mv)));
+            if wanted.contains(&stored) {
+                prop_assert_eq!(moves[0], stored);
             }
-            assert!(sort_key(score, 3) > sort_key(score, 4), "the earlier slot wins a tie");
-            assert!(sort_key(score + 1, 200) > sort_key(score, 0), "the score comes first");
         }
     }
 }
