@@ -38,7 +38,7 @@ pub enum MoveFilter {
 
 /// Pawn geometry of one side, so the generator is compiled once per colour
 /// with every direction a constant.
-trait Side {
+pub(crate) trait Side {
     const US: Color;
     /// Index step of a single push (+8 or -8).
     const UP: i8;
@@ -56,8 +56,8 @@ trait Side {
     fn enemy_pawn_attacks(pawns: Bitboard) -> Bitboard;
 }
 
-struct White;
-struct Black;
+pub(crate) struct White;
+pub(crate) struct Black;
 
 impl Side for White {
     const US: Color = Color::White;
@@ -111,11 +111,11 @@ impl Side for Black {
 
 /// Destinations allowed for non-king moves at this node.
 #[derive(Clone, Copy)]
-struct Targets {
+pub(crate) struct Targets {
     /// Empty squares a quiet move may go to (check mask applied).
-    quiet: Bitboard,
+    pub(crate) quiet: Bitboard,
     /// Enemy pieces a capture may take (check mask applied).
-    capture: Bitboard,
+    pub(crate) capture: Bitboard,
 }
 
 impl Position {
@@ -241,7 +241,7 @@ fn generate_for<C: Side, L: SliderLookup, S: MoveSink>(
     let pinned = position.blockers_for_king(us);
 
     generate_pawn_moves::<C, S>(
-        position,
+        occupied,
         own.intersection(position.by_color_kind(us, PieceKind::Pawn)) - pinned,
         targets,
         sink,
@@ -254,7 +254,7 @@ fn generate_for<C: Side, L: SliderLookup, S: MoveSink>(
             let along_pin = line(king, pawn);
             let pin_targets =
                 Targets { quiet: targets.quiet & along_pin, capture: targets.capture & along_pin };
-            generate_pawn_moves::<C, S>(position, pawn.bitboard(), pin_targets, sink);
+            generate_pawn_moves::<C, S>(occupied, pawn.bitboard(), pin_targets, sink);
         }
         if filter != MoveFilter::Captures {
             generate_castling(position, us, king, sink);
@@ -266,15 +266,16 @@ fn generate_for<C: Side, L: SliderLookup, S: MoveSink>(
     }
 }
 
-/// Pushes, double pushes, captures and promotions of `pawns`, set-wise.
+/// Pushes, double pushes, captures and promotions of `pawns` on a board
+/// whose occupied squares are `occupied`, set-wise.
 #[inline(always)]
-fn generate_pawn_moves<C: Side, S: MoveSink>(
-    position: &Position,
+pub(crate) fn generate_pawn_moves<C: Side, S: MoveSink>(
+    occupied: Bitboard,
     pawns: Bitboard,
     targets: Targets,
     sink: &mut S,
 ) {
-    let empty = !position.occupied();
+    let empty = !occupied;
     let promotion_rank = C::PROMOTION_RANK.bitboard();
 
     let single = C::up(pawns) & empty;
@@ -358,11 +359,7 @@ pub(crate) fn castling_obstacle(
     king: Square,
     rook: Square,
 ) -> Option<crate::IllegalReason> {
-    let king_to = side.king_destination(us);
-    let rook_to = side.rook_destination(us);
-    let king_path = between(king, king_to).with(king_to);
-    let rook_path = between(rook, rook_to).with(rook_to);
-    let must_be_empty = (king_path | rook_path).without(king).without(rook);
+    let CastlingPaths { king_path, must_be_empty } = CastlingPaths::new(us, side, king, rook);
     if (must_be_empty & position.occupied()).any() {
         return Some(crate::IllegalReason::CannotMoveThere);
     }
@@ -374,6 +371,29 @@ pub(crate) fn castling_obstacle(
         .into_iter()
         .any(|square| position.is_attacked_by(square, them, lifted))
         .then_some(crate::IllegalReason::KingInCheck)
+}
+
+/// The squares castling needs: those the king crosses or lands on (which
+/// must not be attacked) and those that must be empty.
+#[derive(Clone, Copy)]
+pub(crate) struct CastlingPaths {
+    /// From the king's square (excluded) to its destination (included).
+    pub(crate) king_path: Bitboard,
+    /// Every square the king or the rook crosses or lands on, but their own.
+    pub(crate) must_be_empty: Bitboard,
+}
+
+impl CastlingPaths {
+    /// The paths of `us` castling towards `side` with the king on `king`
+    /// and the rook on `rook` (any Chess960 placement).
+    #[inline(always)]
+    pub(crate) fn new(us: Color, side: CastlingSide, king: Square, rook: Square) -> CastlingPaths {
+        let king_to = side.king_destination(us);
+        let rook_to = side.rook_destination(us);
+        let king_path = between(king, king_to).with(king_to);
+        let rook_path = between(rook, rook_to).with(rook_to);
+        CastlingPaths { king_path, must_be_empty: (king_path | rook_path).without(king).without(rook) }
+    }
 }
 
 /// En-passant captures, each checked by replaying the occupancy change:

@@ -2,11 +2,13 @@
 //! FEN round trip, incremental Zobrist equal to from-scratch, every move
 //! leaves the mover's king safe, `gives_check`
 //! agrees with making the move, the generator agrees move for move with an
-//! independent slow generator, and captures plus quiets make up all moves.
+//! independent slow generator, captures plus quiets make up all moves, and
+//! perft's count of the last two plies equals the replies of each made move.
 
 mod slow_generator;
 
-use bb_movegen::{MoveFilter, MoveList, Position};
+use bb_core::platform::Kernel;
+use bb_movegen::{perft, MoveFilter, MoveList, Position};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -72,6 +74,16 @@ fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
         prop_assert_eq!(next.zobrist_key(), next.compute_zobrist_key(), "key after {} from {}", mv, fen);
     }
     prop_assert_eq!(position.in_check(), position.checkers().any());
+
+    // Perft counts the last two plies without making the last but one
+    // move (`perft/replies`): every copy must agree with making each move
+    // and counting its replies.
+    let replies: u64 = legal.iter().map(|mv| position.play(*mv).count_legal_moves()).sum();
+    for kernel in [Kernel::Portable, Kernel::Popcnt, Kernel::Bmi2] {
+        if let Some(count) = perft::perft_on(kernel, position, 2) {
+            prop_assert_eq!(count, replies, "perft 2 by the {} copy at {}", kernel, fen);
+        }
+    }
     Ok(legal)
 }
 

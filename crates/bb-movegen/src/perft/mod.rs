@@ -32,6 +32,7 @@ mod hashed;
 mod identity;
 mod kernel;
 pub mod reference;
+mod replies;
 mod serial;
 #[cfg(feature = "std")]
 mod threaded;

@@ -6,6 +6,7 @@
 //! its loops, which plays it and recurses at once.
 
 use super::kernel::{self, PlayAndWalk, Walk};
+use super::replies;
 use crate::movegen::{EachMove, MoveCounter, MoveFilter};
 use crate::moves::Move;
 use crate::Position;
@@ -125,6 +126,11 @@ impl Walk for Count {
             let mut counter = MoveCounter::default();
             position.generate_into_with(sliders, MoveFilter::All, &mut counter);
             return counter.0;
+        }
+        if depth == 2 {
+            if let Some(leaves) = replies::count_two_plies(position, sliders, &walk_child) {
+                return leaves;
+            }
         }
         let mut children = EachMove(PlayAndWalk::<Self, _> { position, walk_child, sum: 0 });
         position.generate_into_with(sliders, MoveFilter::All, &mut children);
