@@ -20,10 +20,11 @@ pub(super) enum MoveSet {
     Single(Move),
 }
 
-/// The most sets one node can produce: a call per piece (16), and per
-/// group of pawns that move alike, free or each pinned one on its own
-/// (9 groups of 7 calls), and two castlings and two en-passant captures.
-const MOST_SETS: usize = 16 + 9 * 7 + 4;
+/// The most sets kept: a position of a game seldom produces more than 25
+/// (a call per piece and a few per group of pawns that move alike), and
+/// one that produces more is counted the ordinary way (see
+/// [`MoveSets::complete`]). Few slots keep a node's set-up cheap.
+const MOST_SETS: usize = 32;
 
 /// The sets of a node, in the order the generator found them; empty sets
 /// are left out.
