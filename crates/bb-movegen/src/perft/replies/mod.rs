@@ -108,7 +108,8 @@ struct Replies<'a, L: SliderLookup> {
     seen_by: [u16; 64],
     /// The squares of `pieces`.
     occupied_by_pieces: Bitboard,
-    /// The castlings the replying side's rights allow.
+    /// The castlings the replying side's rights allow and its own pieces
+    /// do not block.
     castlings: [Option<Castling>; 2],
 }
 
@@ -190,9 +191,12 @@ impl<'a, L: SliderLookup> Replies<'a, L> {
             }
         }
         for (slot, side) in replies.castlings.iter_mut().zip(CastlingSide::ALL) {
-            *slot = position
+            let castling = position
                 .castling_rook(them, side)
                 .map(|rook| Castling { rook, paths: CastlingPaths::new(them, side, king, rook) });
+            // A piece of the replying side in the way stays there whatever
+            // the move (taken, it is replaced by the taker): no reply castles.
+            *slot = castling.filter(|castling| (castling.paths.must_be_empty & theirs).is_empty());
         }
         Some(replies)
     }
