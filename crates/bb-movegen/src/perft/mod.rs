@@ -3,7 +3,8 @@
 //!
 //! - [`perft`] and [`divide`] (in `serial.rs`): one thread, no table,
 //!   counts in `u64`; `no_std`. This is the fast path every other count
-//!   ends in.
+//!   ends in. Its last two plies are fused (in `replies/`): the replies to
+//!   each move of a node of depth 2 are counted without making the move.
 //! - [`perft_hashed`] (in `hashed.rs`, "hperft"): makes every move, the
 //!   leaves' too, and sums the leaves' Zobrist keys, so that make-move is
 //!   measured and checked; `no_std`.

@@ -1,9 +1,11 @@
 //! Serial perft and divide: one thread, no table, counts in `u64`.
 //!
 //! The last ply is counted in bulk (a popcount per piece, moves are never
-//! listed), and inner nodes need no move list either: the generator hands
-//! each move to [`PlayAndWalk`](super::kernel::PlayAndWalk), inlined into
-//! its loops, which plays it and recurses at once.
+//! listed); at the last but one the replies to each move are counted from
+//! what the move changes, without making it ([`replies`](super::replies));
+//! and inner nodes need no move list either: the generator hands each move
+//! to [`PlayAndWalk`](super::kernel::PlayAndWalk), inlined into its loops,
+//! which plays it and recurses at once.
 
 use super::kernel::{self, PlayAndWalk, Walk};
 use super::replies;
@@ -101,8 +103,9 @@ fn perft_portable(position: &Position, depth: u32) -> u64 {
 }
 
 /// Plain perft as a [`Walk`]: the last ply counted in bulk (a popcount per
-/// piece, moves never listed), inner nodes playing each move as the
-/// generator reports it, without a move list or the Zobrist key.
+/// piece, moves never listed), the last two fused where the node allows
+/// it, inner nodes playing each move as the generator reports it, without
+/// a move list or the Zobrist key.
 #[derive(Clone, Copy)]
 struct Count;
 
