@@ -44,7 +44,13 @@ pub(super) fn count_two_plies<L: SliderLookup>(
     sliders: L,
     walk_child: impl Fn(&Position) -> u64,
 ) -> Option<u64> {
-    let replies = Replies::new(position, sliders)?;
+    if !countable(position) {
+        return None;
+    }
+    let replies = Replies::new(position, sliders);
+    if replies.replier_in_check {
+        return None;
+    }
     let mut sets = MoveSets::new();
     position.generate_into_with(sliders, MoveFilter::All, &mut sets);
     if !sets.complete() {
@@ -54,6 +60,18 @@ pub(super) fn count_two_plies<L: SliderLookup>(
         Color::White => replies.sum::<Black>(&sets, walk_child),
         Color::Black => replies.sum::<White>(&sets, walk_child),
     })
+}
+
+/// False when the moves of `position` are to be counted the ordinary way:
+/// the replying side has Chess960 castling rights, or more pieces than the
+/// lists of [`Replies`] take.
+#[inline(always)]
+fn countable(position: &Position) -> bool {
+    let them = position.side_to_move().opposite();
+    let pieces =
+        position.by_color(them) - position.by_kind(PieceKind::Pawn) - position.by_kind(PieceKind::King);
+    !(position.is_chess960() && position.castling_rights().has_any(them))
+        && pieces.count() as usize <= MOST_PIECES
 }
 
 /// The most pieces the replying side may have besides its king and pawns
@@ -95,6 +113,9 @@ struct Replies<'a, L: SliderLookup> {
     discoverers: Bitboard,
     /// The replying side's pieces pinned to its king.
     pinned: Bitboard,
+    /// The replying side is in check already: a position no game reaches
+    /// (validation refuses it), left to the ordinary count.
+    replier_in_check: bool,
     /// The squares whose occupancy the pins depend on: the lines from the
     /// king to each slider of the mover aligned with it, slider included.
     pin_lines: Bitboard,
@@ -114,21 +135,14 @@ struct Replies<'a, L: SliderLookup> {
 }
 
 impl<'a, L: SliderLookup> Replies<'a, L> {
-    /// What `position` knows for all its moves, or `None` when they are to
-    /// be counted the ordinary way (see the module's documentation).
+    /// What `position` knows for all its moves; [`countable`] must hold.
     #[inline(always)]
-    fn new(position: &'a Position, sliders: L) -> Option<Replies<'a, L>> {
+    fn new(position: &'a Position, sliders: L) -> Replies<'a, L> {
         let us = position.side_to_move();
         let them = us.opposite();
         let (ours, theirs) = (position.by_color(us), position.by_color(them));
-        if position.is_chess960() && position.castling_rights().has_any(them) {
-            return None;
-        }
         let occupied_by_pieces =
             theirs - position.by_kind(PieceKind::Pawn) - position.by_kind(PieceKind::King);
-        if occupied_by_pieces.count() as usize > MOST_PIECES {
-            return None;
-        }
         let occupied = position.occupied();
         let king = position.king_square(them);
         let queens = position.by_color_kind(us, PieceKind::Queen);
@@ -136,15 +150,16 @@ impl<'a, L: SliderLookup> Replies<'a, L> {
         let our_diagonal = position.by_color_kind(us, PieceKind::Bishop) | queens;
         let (mut discoverers, mut pinned, mut pin_lines) =
             (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut replier_in_check = false;
         let snipers =
             (rook_pseudo_attacks(king) & our_straight) | (bishop_pseudo_attacks(king) & our_diagonal);
         for sniper in snipers {
             let path = between(king, sniper);
             pin_lines |= path.with(sniper);
             let blockers = path & occupied;
-            if blockers.is_empty() {
-                return None; // the side that replies is in check already: not a position of a game
-            }
+            // None between: the side that replies is in check already,
+            // which no game reaches (validation refuses it).
+            replier_in_check |= blockers.is_empty();
             if !blockers.has_more_than_one() {
                 discoverers |= blockers & ours;
                 pinned |= blockers & theirs;
@@ -171,6 +186,7 @@ impl<'a, L: SliderLookup> Replies<'a, L> {
             ],
             discoverers,
             pinned,
+            replier_in_check,
             pin_lines,
             pieces: [Piece { square: Square::A1, kind: PieceKind::Knight }; MOST_PIECES],
             moves_of: [0; MOST_PIECES],
@@ -198,7 +214,7 @@ impl<'a, L: SliderLookup> Replies<'a, L> {
             // the move (taken, it is replaced by the taker): no reply castles.
             *slot = castling.filter(|castling| (castling.paths.must_be_empty & theirs).is_empty());
         }
-        Some(replies)
+        replies
     }
 
     /// The leaves under the node: the replies to every move of `sets`,

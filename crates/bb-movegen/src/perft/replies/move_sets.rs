@@ -39,7 +39,10 @@ impl MoveSets {
     /// No sets yet.
     #[inline(always)]
     pub(super) fn new() -> MoveSets {
-        MoveSets { sets: [MoveSet::Single(Move::NULL); MOST_SETS], len: 0, overflowed: false }
+        // An empty set of the first variant is all zero bytes: the array is
+        // zeroed, not copied from a template.
+        let empty = MoveSet::Piece { from: Square::A1, targets: Bitboard::EMPTY };
+        MoveSets { sets: [empty; MOST_SETS], len: 0, overflowed: false }
     }
 
     /// The sets, in order.
