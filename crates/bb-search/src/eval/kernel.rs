@@ -10,21 +10,25 @@
 //! evaluation calls is `#[inline(always)]` so that it is compiled into each
 //! copy. Both copies compute the same numbers; only the instructions differ.
 
-use super::{evaluate_for_white, PawnCache};
+use super::{evaluate_for_white, PawnCache, TaperedScore};
 use crate::score::Score;
 use bb_movegen::Position;
 
 /// The evaluation from White's point of view, without the tempo bonus, by
 /// the fastest copy this CPU runs.
 #[inline(always)]
-pub(super) fn evaluate_for_white_on_this_cpu(position: &Position, cache: Option<&mut PawnCache>) -> Score {
-    with_popcnt::evaluate_for_white(position, cache)
+pub(super) fn evaluate_for_white_on_this_cpu(
+    position: &Position,
+    cache: Option<&mut PawnCache>,
+    psq: Option<TaperedScore>,
+) -> Score {
+    with_popcnt::evaluate_for_white(position, cache, psq)
 }
 
 /// The copy compiled with the POPCNT instruction.
 #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt")))]
 pub(super) mod with_popcnt {
-    use super::{evaluate_for_white as portable, PawnCache, Position, Score};
+    use super::{evaluate_for_white as portable, PawnCache, Position, Score, TaperedScore};
     use bb_core::platform;
 
     /// True when this CPU runs the copy.
@@ -37,26 +41,30 @@ pub(super) mod with_popcnt {
     /// by the portable one: the one check of the CPU per evaluation.
     #[inline(always)]
     #[allow(unsafe_code)]
-    pub fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+    pub fn evaluate_for_white(
+        position: &Position,
+        cache: Option<&mut PawnCache>,
+        psq: Option<TaperedScore>,
+    ) -> Score {
         if !available() {
-            return portable(position, cache);
+            return portable(position, cache, psq);
         }
         // SAFETY: calling a `#[target_feature]` function is unsafe only
         // because the CPU might lack the feature; CPUID just said it has
         // POPCNT, the one feature `popcnt` is compiled for.
-        unsafe { popcnt(position, cache) }
+        unsafe { popcnt(position, cache, psq) }
     }
 
     #[target_feature(enable = "popcnt")]
-    fn popcnt(position: &Position, cache: Option<&mut PawnCache>) -> Score {
-        portable(position, cache)
+    fn popcnt(position: &Position, cache: Option<&mut PawnCache>, psq: Option<TaperedScore>) -> Score {
+        portable(position, cache, psq)
     }
 }
 
 /// Where the build already assumes POPCNT, or is no x86, there is no copy.
 #[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), not(target_feature = "popcnt"))))]
 pub(super) mod with_popcnt {
-    use super::{evaluate_for_white as portable, PawnCache, Position, Score};
+    use super::{evaluate_for_white as portable, PawnCache, Position, Score, TaperedScore};
 
     #[cfg_attr(not(test), allow(dead_code))]
     #[inline(always)]
@@ -65,8 +73,12 @@ pub(super) mod with_popcnt {
     }
 
     #[inline(always)]
-    pub fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
-        portable(position, cache)
+    pub fn evaluate_for_white(
+        position: &Position,
+        cache: Option<&mut PawnCache>,
+        psq: Option<TaperedScore>,
+    ) -> Score {
+        portable(position, cache, psq)
     }
 }
 
@@ -86,11 +98,11 @@ mod tests {
         ];
         for fen in fens {
             let position = Position::from_fen(fen).expect("valid FEN");
-            let portable = evaluate_for_white(&position, None);
+            let portable = evaluate_for_white(&position, None, None);
             if with_popcnt::available() {
-                assert_eq!(with_popcnt::evaluate_for_white(&position, None), portable, "{fen}");
+                assert_eq!(with_popcnt::evaluate_for_white(&position, None, None), portable, "{fen}");
             }
-            assert_eq!(evaluate_for_white_on_this_cpu(&position, None), portable, "{fen}");
+            assert_eq!(evaluate_for_white_on_this_cpu(&position, None, None), portable, "{fen}");
         }
     }
 }

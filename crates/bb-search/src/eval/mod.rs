@@ -14,15 +14,17 @@ pub mod params;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+mod psq;
 pub mod weights;
 
 pub use pawn_cache::PawnCache;
+pub use psq::{psq_delta, psq_score};
 
 use crate::score::Score;
 use bb_core::{Bitboard, Color, Direction, Piece, PieceKind, Square};
 use bb_movegen::Position;
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_SQUARE, AT_PIECE_VALUE};
+use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_VALUE};
 
 /// A (middlegame, endgame) pair of centipawn values: every evaluation term
 /// and weight is one, and the total is blended into a single score by the
@@ -178,17 +180,6 @@ pub fn phase(position: &Position) -> i32 {
     total.min(weights::MAX_PHASE)
 }
 
-/// Material and piece-square terms of `color`'s pieces.
-#[inline(always)]
-fn material_and_placement(position: &Position, color: Color, terms: &mut impl Terms) {
-    for kind in PieceKind::ALL {
-        for square in position.by_color_kind(color, kind) {
-            terms.add(AT_PIECE_VALUE + kind.index(), 1);
-            terms.add(AT_PIECE_SQUARE + 64 * kind.index() + table_index(color, square), 1);
-        }
-    }
-}
-
 /// The evaluation in centipawns from the side to move's point of view.
 ///
 /// ```
@@ -199,22 +190,40 @@ fn material_and_placement(position: &Position, color: Color, terms: &mut impl Te
 /// assert!(evaluate(&up_a_rook) > 300);
 /// ```
 pub fn evaluate(position: &Position) -> Score {
-    evaluate_on(position, None)
+    evaluate_on(position, None, None)
 }
 
 /// [`evaluate`], with the pawn-structure terms kept in `cache` for the
 /// positions that follow: the same value, sooner. The search evaluates
 /// through one cache per thread.
 pub fn evaluate_with(position: &Position, cache: &mut PawnCache) -> Score {
-    evaluate_on(position, Some(cache))
+    evaluate_on(position, Some(cache), None)
+}
+
+/// [`evaluate_with`], given the position's material and piece-square value
+/// `psq`, which must be [`psq_score`] of it (the search keeps it up to date
+/// move by move with [`psq_delta`]): the same value, without summing every
+/// piece again.
+///
+/// ```
+/// use bb_movegen::Position;
+/// use bb_search::eval::{evaluate, evaluate_with_psq, psq_score, PawnCache};
+///
+/// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// let position = Position::from_fen(kiwipete).unwrap();
+/// let mut cache = PawnCache::new();
+/// assert_eq!(evaluate_with_psq(&position, &mut cache, psq_score(&position)), evaluate(&position));
+/// ```
+pub fn evaluate_with_psq(position: &Position, cache: &mut PawnCache, psq: TaperedScore) -> Score {
+    evaluate_on(position, Some(cache), Some(psq))
 }
 
 #[inline(always)]
-fn evaluate_on(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+fn evaluate_on(position: &Position, cache: Option<&mut PawnCache>, psq: Option<TaperedScore>) -> Score {
     if position.is_insufficient_material() {
         return 0;
     }
-    let white_view = kernel::evaluate_for_white_on_this_cpu(position, cache);
+    let white_view = kernel::evaluate_for_white_on_this_cpu(position, cache, psq);
     let from_mover = match position.side_to_move() {
         Color::White => white_view,
         Color::Black => -white_view,
@@ -250,20 +259,24 @@ fn both_pawn_structures(position: &Position, terms: &mut impl Terms) -> [Bitboar
 }
 
 /// Reports every term of the evaluation, White's as positive, Black's as
-/// negative. `pawn_structure` reports the terms of the pawns alone, as
+/// negative; the material and piece-square terms only when `material` (else
+/// the caller has their sum). `pawn_structure` reports the terms of the pawns alone, as
 /// [`both_pawn_structures`] does (or from a [`PawnCache`]), and returns
 /// the passed pawns.
 #[inline(always)]
 fn collect_terms<T: Terms>(
     position: &Position,
     terms: &mut T,
+    material: bool,
     pawn_structure: impl FnOnce(&mut T) -> [Bitboard; 2],
 ) {
     let mut attacks = initial_attacks(position);
     let passers = pawn_structure(terms);
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         terms.set_sign(sign);
-        material_and_placement(position, color, terms);
+        if material {
+            psq::material_and_placement(position, color, terms);
+        }
         pawns::passers(position, color, passers[color.index()], terms);
         pieces::evaluate(position, color, &mut attacks, terms);
         if position.by_color_kind(color, PieceKind::Bishop).count() >= 2 {
@@ -281,15 +294,21 @@ fn collect_terms<T: Terms>(
 /// The evaluation from White's point of view, without the tempo bonus,
 /// with the pawn-structure terms from `cache` when there is one.
 #[inline(always)]
-fn evaluate_for_white(position: &Position, cache: Option<&mut PawnCache>) -> Score {
+fn evaluate_for_white(
+    position: &Position,
+    cache: Option<&mut PawnCache>,
+    psq: Option<TaperedScore>,
+) -> Score {
     let mut sum = Sum::default();
+    let material = psq.is_none();
+    sum.total += psq.unwrap_or(TaperedScore::ZERO);
     match cache {
-        Some(cache) => collect_terms(position, &mut sum, |sum| {
+        Some(cache) => collect_terms(position, &mut sum, material, |sum| {
             let (score, passers) = cache.structure(position);
             sum.total += score;
             passers
         }),
-        None => collect_terms(position, &mut sum, |sum| both_pawn_structures(position, sum)),
+        None => collect_terms(position, &mut sum, material, |sum| both_pawn_structures(position, sum)),
     }
     let total = sum.total;
     let game_phase = phase(position);
@@ -335,7 +354,7 @@ pub fn trace(position: &Position) -> Option<EvalTrace> {
         return None;
     }
     let mut trace = Trace::default();
-    collect_terms(position, &mut trace, |trace| both_pawn_structures(position, trace));
+    collect_terms(position, &mut trace, true, |trace| both_pawn_structures(position, trace));
     let total = trace.sum.total;
     let game_phase = phase(position);
     let scale = endgame_scale(position, total.eg);

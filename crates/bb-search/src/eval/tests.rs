@@ -155,3 +155,41 @@ fn spans_hold_the_squares_ahead() {
         }
     }
 }
+
+/// Starts for the material and piece-square test: the usual roots, and
+/// positions with promotions (some capturing) and Chess960 castling.
+const PSQ_ROOTS: [&str; 3] = [
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The material and piece-square value kept move by move, as the
+    /// search keeps it, equals the one summed from scratch, and the
+    /// evaluation given it equals the plain one.
+    #[test]
+    fn psq_kept_move_by_move_is_the_psq_summed(
+        root in 0..ROOTS.len() + PSQ_ROOTS.len(),
+        choices in prop::collection::vec(any::<u8>(), 0..120),
+    ) {
+        let fen = ROOTS.iter().chain(&PSQ_ROOTS).nth(root).expect("a root");
+        let mut position = Position::from_fen(fen).expect("valid FEN");
+        let mut psq = psq_score(&position);
+        let mut cache = PawnCache::new();
+        for choice in choices {
+            prop_assert_eq!(psq, psq_score(&position), "{}", position);
+            prop_assert_eq!(evaluate_with_psq(&position, &mut cache, psq), evaluate(&position), "{}", position);
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves.as_slice()[usize::from(choice) % moves.len()];
+            psq += psq_delta(&position, mv);
+            position = position.play(mv);
+        }
+        prop_assert_eq!(psq, psq_score(&position), "{}", position);
+    }
+}

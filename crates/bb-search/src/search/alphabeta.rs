@@ -68,7 +68,7 @@ impl Searcher<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(position, ply) };
         }
         // No line from here can beat a mate already found closer to the root.
         alpha = alpha.max(mated_in(ply));
@@ -97,7 +97,7 @@ impl Searcher<'_> {
         } else {
             match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluate(position),
+                _ => self.evaluate(position, ply),
             }
         };
         // The stored score, when its bound points the right way, is a better
@@ -135,6 +135,7 @@ impl Searcher<'_> {
             {
                 let reduction = 3 + depth / 3 + ((estimate - beta) / 200).min(3);
                 let child = position.play_null();
+                self.frames[ply + 1].psq = self.frames[ply].psq;
                 self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
                 self.frames[ply].mv = Move::NULL;
@@ -257,7 +258,7 @@ impl Searcher<'_> {
                 }
             }
 
-            let child = position.play(mv);
+            let child = self.play(position, mv, ply);
             self.tt.prefetch(child.zobrist_key());
             let gives_check = child.in_check();
             if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {

@@ -38,6 +38,7 @@ mod root;
 mod smp;
 mod state;
 
+use crate::eval::TaperedScore;
 use crate::score::{Score, MAX_PLY};
 use bb_movegen::{Move, Position};
 use control::Control;
@@ -62,6 +63,9 @@ struct Frame {
     mv: Move,
     /// A move excluded from this node (singular-extension verification).
     excluded: Move,
+    /// The material and piece-square value of this ply's position, kept
+    /// up to date move by move for its evaluation ([`Searcher::play`]).
+    psq: TaperedScore,
 }
 
 /// One search in progress, on one thread.
@@ -177,10 +181,20 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The static evaluation of `position`, through this thread's pawn cache.
+    /// The static evaluation of `position`, the node at `ply`, through this
+    /// thread's pawn cache and with the ply's material and piece-square value.
     #[inline]
-    fn evaluate(&mut self, position: &Position) -> Score {
-        crate::eval::evaluate_with(position, &mut self.pawns)
+    fn evaluate(&mut self, position: &Position, ply: usize) -> Score {
+        debug_assert_eq!(self.frames[ply].psq, crate::eval::psq_score(position), "psq kept at {position}");
+        crate::eval::evaluate_with_psq(position, &mut self.pawns, self.frames[ply].psq)
+    }
+
+    /// The position after `mv` from `position`, the node at `ply`; records
+    /// the child's material and piece-square value for its evaluation.
+    #[inline]
+    fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
+        self.frames[ply + 1].psq = self.frames[ply].psq + crate::eval::psq_delta(position, mv);
+        position.play(mv)
     }
 
     /// Counts a node; true when the search must return at once. The count

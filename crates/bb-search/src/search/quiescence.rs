@@ -65,7 +65,7 @@ impl Searcher<'_> {
         }
         let in_check = position.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { self.evaluate(position) };
+            return if in_check { DRAW } else { self.evaluate(position, ply) };
         }
         let pv_node = beta - alpha > 1;
         let hit = self.tt.probe(position.zobrist_key(), ply);
@@ -86,7 +86,7 @@ impl Searcher<'_> {
         } else {
             let eval = match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-                _ => self.evaluate(position),
+                _ => self.evaluate(position, ply),
             };
             if eval >= beta {
                 return eval;
@@ -124,7 +124,7 @@ impl Searcher<'_> {
                 // A non-losing evasion has been found: skip quiet evasions that hang material.
                 continue;
             }
-            let child = position.play(mv);
+            let child = self.play(position, mv, ply);
             self.tt.prefetch(child.zobrist_key());
             self.path.push(child.zobrist_key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);

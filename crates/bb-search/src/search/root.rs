@@ -216,14 +216,15 @@ impl Searcher<'_> {
         let alpha_start = alpha;
         let in_check = root.in_check();
         self.pv.clear(0);
-        self.frames[0] = Frame { eval: if in_check { 0 } else { self.evaluate(root) }, ..Frame::default() };
+        self.frames[0] = Frame { psq: crate::eval::psq_score(root), ..Frame::default() };
+        self.frames[0].eval = if in_check { 0 } else { self.evaluate(root, 0) };
         self.killers.clear_ply(1);
         let mut best_score = -INFINITE;
         let mut best_move = Move::NULL;
         for index in 0..root_moves.len() {
             let mv = root_moves[index].mv;
             let nodes_before = self.nodes;
-            let child = root.play(mv);
+            let child = self.play(root, mv, 0);
             self.frames[0].mv = mv;
             // Castling is named here by the rook's square, not by the king's
             // destination as `PieceTo::of_move` does below the root; the
