@@ -196,18 +196,16 @@ impl Searcher<'_> {
         let mut legal_moves = 0usize;
 
         loop {
-            let next = picker.next_move(position, &self.ordering.quiet_context(killers, counter, previous));
-            let Some(mv) = next else { break };
+            // Built anew for each move: the history it reads changes as the
+            // moves before are searched.
+            let context = self.ordering.quiet_context(killers, counter, previous);
+            let Some(mv) = picker.next_move(position, &context) else { break };
             legal_moves += 1;
             if mv == excluded {
                 continue;
             }
             let tactical = is_tactical(mv);
-            let history = if tactical {
-                0
-            } else {
-                quiet_score(position, mv, &self.ordering.quiet_context(killers, counter, previous))
-            };
+            let history = if tactical { 0 } else { quiet_score(position, mv, &context) };
             let killer = killers.contains(&mv) || mv == counter;
 
             if best_score > -MATE_BOUND && can_prune {
