@@ -258,20 +258,46 @@ fn both_pawn_structures(position: &Position, terms: &mut impl Terms) -> [Bitboar
     [white, black]
 }
 
+/// Where the terms of the pawn structure come from: worked out afresh, or
+/// from a [`PawnCache`]. A trait with inlined methods rather than a
+/// closure, so that it is compiled into each copy of the evaluation
+/// (`kernel`): a closure stays a call, compiled for the baseline.
+trait PawnStructure<T: Terms> {
+    /// Reports the terms of both sides' pawns (White's positive) and
+    /// returns each side's passed pawns, by [`Color::index`].
+    fn report(self, position: &Position, terms: &mut T) -> [Bitboard; 2];
+}
+
+/// The pawn structure worked out afresh.
+struct Fresh;
+
+impl<T: Terms> PawnStructure<T> for Fresh {
+    #[inline(always)]
+    fn report(self, position: &Position, terms: &mut T) -> [Bitboard; 2] {
+        both_pawn_structures(position, terms)
+    }
+}
+
+/// The pawn structure's sum from a cache.
+struct Cached<'a>(&'a mut PawnCache);
+
+impl PawnStructure<Sum> for Cached<'_> {
+    #[inline(always)]
+    fn report(self, position: &Position, sum: &mut Sum) -> [Bitboard; 2] {
+        let (score, passers) = self.0.structure(position);
+        sum.total += score;
+        passers
+    }
+}
+
 /// Reports every term of the evaluation, White's as positive, Black's as
 /// negative; the material and piece-square terms only when `material` (else
-/// the caller has their sum). `pawn_structure` reports the terms of the pawns alone, as
-/// [`both_pawn_structures`] does (or from a [`PawnCache`]), and returns
-/// the passed pawns.
+/// the caller has their sum), and those of the pawn structure as `pawns`
+/// says.
 #[inline(always)]
-fn collect_terms<T: Terms>(
-    position: &Position,
-    terms: &mut T,
-    material: bool,
-    pawn_structure: impl FnOnce(&mut T) -> [Bitboard; 2],
-) {
+fn collect_terms<T: Terms>(position: &Position, terms: &mut T, material: bool, pawns: impl PawnStructure<T>) {
     let mut attacks = initial_attacks(position);
-    let passers = pawn_structure(terms);
+    let passers = pawns.report(position, terms);
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         terms.set_sign(sign);
         if material {
@@ -303,12 +329,8 @@ fn evaluate_for_white(
     let material = psq.is_none();
     sum.total += psq.unwrap_or(TaperedScore::ZERO);
     match cache {
-        Some(cache) => collect_terms(position, &mut sum, material, |sum| {
-            let (score, passers) = cache.structure(position);
-            sum.total += score;
-            passers
-        }),
-        None => collect_terms(position, &mut sum, material, |sum| both_pawn_structures(position, sum)),
+        Some(cache) => collect_terms(position, &mut sum, material, Cached(cache)),
+        None => collect_terms(position, &mut sum, material, Fresh),
     }
     let total = sum.total;
     let game_phase = phase(position);
@@ -354,7 +376,7 @@ pub fn trace(position: &Position) -> Option<EvalTrace> {
         return None;
     }
     let mut trace = Trace::default();
-    collect_terms(position, &mut trace, true, |trace| both_pawn_structures(position, trace));
+    collect_terms(position, &mut trace, true, Fresh);
     let total = trace.sum.total;
     let game_phase = phase(position);
     let scale = endgame_scale(position, total.eg);
