@@ -47,8 +47,8 @@ pub(crate) trait Side {
     const CAPTURE_EAST: i8;
     /// Rank a pawn reaches after a single push from its start.
     const DOUBLE_PUSH_RANK: Rank;
-    /// Rank where pawns promote.
-    const PROMOTION_RANK: Rank;
+    /// Rank from which a pawn's next step promotes.
+    const LAST_STEP_RANK: Rank;
     fn up(pawns: Bitboard) -> Bitboard;
     fn up_west(pawns: Bitboard) -> Bitboard;
     fn up_east(pawns: Bitboard) -> Bitboard;
@@ -65,7 +65,7 @@ impl Side for White {
     const CAPTURE_WEST: i8 = 7;
     const CAPTURE_EAST: i8 = 9;
     const DOUBLE_PUSH_RANK: Rank = Rank::Third;
-    const PROMOTION_RANK: Rank = Rank::Eighth;
+    const LAST_STEP_RANK: Rank = Rank::Seventh;
     #[inline(always)]
     fn up(pawns: Bitboard) -> Bitboard {
         pawns.north()
@@ -90,7 +90,7 @@ impl Side for Black {
     const CAPTURE_WEST: i8 = -9;
     const CAPTURE_EAST: i8 = -7;
     const DOUBLE_PUSH_RANK: Rank = Rank::Sixth;
-    const PROMOTION_RANK: Rank = Rank::First;
+    const LAST_STEP_RANK: Rank = Rank::Second;
     #[inline(always)]
     fn up(pawns: Bitboard) -> Bitboard {
         pawns.south()
@@ -276,21 +276,25 @@ pub(crate) fn generate_pawn_moves<C: Side, S: MoveSink>(
     sink: &mut S,
 ) {
     let empty = !occupied;
-    let promotion_rank = C::PROMOTION_RANK.bitboard();
+    // Pawns a step from promotion are rare: the others need no promotion
+    // masks, and these no work at all when there are none. The moves come
+    // out in the same order either way.
+    let promoting = pawns & C::LAST_STEP_RANK.bitboard();
+    let others = pawns - promoting;
 
-    let single = C::up(pawns) & empty;
+    let single = C::up(others) & empty;
     let double = C::up(single & C::DOUBLE_PUSH_RANK.bitboard()) & targets.quiet;
-    let single = single & targets.quiet;
-    sink.pawn_moves(single - promotion_rank, C::UP, MoveKind::Quiet);
-    sink.promotions(single & promotion_rank, C::UP, false);
+    sink.pawn_moves(single & targets.quiet, C::UP, MoveKind::Quiet);
+    if promoting.any() {
+        sink.promotions(C::up(promoting) & empty & targets.quiet, C::UP, false);
+    }
     sink.pawn_moves(double, 2 * C::UP, MoveKind::DoublePush);
-
-    let west = C::up_west(pawns) & targets.capture;
-    let east = C::up_east(pawns) & targets.capture;
-    sink.pawn_moves(west - promotion_rank, C::CAPTURE_WEST, MoveKind::Capture);
-    sink.pawn_moves(east - promotion_rank, C::CAPTURE_EAST, MoveKind::Capture);
-    sink.promotions(west & promotion_rank, C::CAPTURE_WEST, true);
-    sink.promotions(east & promotion_rank, C::CAPTURE_EAST, true);
+    sink.pawn_moves(C::up_west(others) & targets.capture, C::CAPTURE_WEST, MoveKind::Capture);
+    sink.pawn_moves(C::up_east(others) & targets.capture, C::CAPTURE_EAST, MoveKind::Capture);
+    if promoting.any() {
+        sink.promotions(C::up_west(promoting) & targets.capture, C::CAPTURE_WEST, true);
+        sink.promotions(C::up_east(promoting) & targets.capture, C::CAPTURE_EAST, true);
+    }
 }
 
 /// Knight, bishop, rook and queen moves.
