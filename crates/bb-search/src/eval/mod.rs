@@ -15,127 +15,21 @@ mod pawn_cache;
 mod pawns;
 mod pieces;
 mod psq;
+mod squares;
+mod tapered;
 pub mod weights;
 
 pub use pawn_cache::PawnCache;
 pub use psq::{psq_delta, psq_score};
+pub(crate) use squares::{
+    adjacent_files, forward_file, front_span, pawn_attack_span, relative_rank, table_index,
+};
+pub use tapered::TaperedScore;
 
 use crate::score::Score;
-use bb_core::{Bitboard, Color, Direction, Piece, PieceKind, Square};
+use bb_core::{Bitboard, Color, Piece, PieceKind};
 use bb_movegen::Position;
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use params::{Sum, Terms, Trace, AT_BISHOP_PAIR, AT_PIECE_VALUE};
-
-/// A (middlegame, endgame) pair of centipawn values: every evaluation term
-/// and weight is one, and the total is blended into a single score by the
-/// game phase (see `taper`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TaperedScore {
-    /// Value when all pieces are on the board.
-    pub mg: i32,
-    /// Value in a bare endgame.
-    pub eg: i32,
-}
-
-impl TaperedScore {
-    /// Zero in both phases.
-    pub const ZERO: TaperedScore = TaperedScore { mg: 0, eg: 0 };
-
-    /// The pair (`mg`, `eg`).
-    pub const fn new(mg: i32, eg: i32) -> TaperedScore {
-        TaperedScore { mg, eg }
-    }
-}
-
-impl Add for TaperedScore {
-    type Output = TaperedScore;
-    fn add(self, other: TaperedScore) -> TaperedScore {
-        TaperedScore::new(self.mg + other.mg, self.eg + other.eg)
-    }
-}
-
-impl Sub for TaperedScore {
-    type Output = TaperedScore;
-    fn sub(self, other: TaperedScore) -> TaperedScore {
-        TaperedScore::new(self.mg - other.mg, self.eg - other.eg)
-    }
-}
-
-impl Neg for TaperedScore {
-    type Output = TaperedScore;
-    fn neg(self) -> TaperedScore {
-        TaperedScore::new(-self.mg, -self.eg)
-    }
-}
-
-impl Mul<i32> for TaperedScore {
-    type Output = TaperedScore;
-    fn mul(self, factor: i32) -> TaperedScore {
-        TaperedScore::new(self.mg * factor, self.eg * factor)
-    }
-}
-
-impl AddAssign for TaperedScore {
-    fn add_assign(&mut self, other: TaperedScore) {
-        *self = *self + other;
-    }
-}
-
-impl SubAssign for TaperedScore {
-    fn sub_assign(&mut self, other: TaperedScore) {
-        *self = *self - other;
-    }
-}
-
-/// Index into a piece-square table written rank 8 first, for a piece of `color`.
-#[inline(always)]
-pub(crate) fn table_index(color: Color, square: Square) -> usize {
-    match color {
-        Color::White => square.index() ^ 56,
-        Color::Black => square.index(),
-    }
-}
-
-/// The rank of `square` counted from `color`'s side (0 = its back rank).
-#[inline(always)]
-pub(crate) fn relative_rank(color: Color, square: Square) -> usize {
-    match color {
-        Color::White => square.rank().index(),
-        Color::Black => 7 - square.rank().index(),
-    }
-}
-
-/// Every square in front of `square` from `color`'s view, on the same file.
-#[inline(always)]
-pub(crate) fn forward_file(color: Color, square: Square) -> Bitboard {
-    match color {
-        Color::White => bb_tables::ray(Direction::North, square),
-        Color::Black => bb_tables::ray(Direction::South, square),
-    }
-}
-
-/// The files next to `square`'s file, as a set of squares.
-#[inline(always)]
-pub(crate) fn adjacent_files(square: Square) -> Bitboard {
-    let file = square.file().bitboard();
-    file.east() | file.west()
-}
-
-/// Squares on `square`'s file and the adjacent files, strictly in front of it.
-#[inline(always)]
-pub(crate) fn front_span(color: Color, square: Square) -> Bitboard {
-    let ahead = forward_file(color, square);
-    ahead | ahead.east() | ahead.west()
-}
-
-/// Pawn attacks of every pawn in `pawns` of `color`.
-#[inline(always)]
-pub(crate) fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
-    match color {
-        Color::White => pawns.north_east() | pawns.north_west(),
-        Color::Black => pawns.south_east() | pawns.south_west(),
-    }
-}
 
 /// Attack sets of both sides, gathered while evaluating pieces and used by
 /// the threat and king-safety terms.

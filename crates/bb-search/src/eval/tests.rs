@@ -1,4 +1,5 @@
 use super::*;
+use bb_core::Square;
 use proptest::prelude::*;
 
 fn eval_fen(fen: &str) -> Score {
