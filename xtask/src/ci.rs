@@ -57,12 +57,38 @@ impl StepReport {
 
 /// `cargo xtask ci`: returns whether everything passed.
 pub fn ci(options: &Options) -> Result<bool, String> {
-    run(options, !options.skip_lint, true)
+    run(options, !options.skip_lint, Mode::OneShot)
 }
 
 /// `cargo xtask cross-test`: returns whether every combination passed.
 pub fn cross_test(options: &Options) -> Result<bool, String> {
-    run(options, false, false)
+    run(options, false, Mode::Developer)
+}
+
+/// How the test matrix is built and run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// `ci`, a whole run as on a fresh machine: every combination builds in
+    /// [`matrix::shared_target_dir`], emulated targets count perft up to
+    /// [`EMULATED_CI_PERFT_NODE_LIMIT`], and the host's native combination
+    /// also tests the optional `serde` feature.
+    OneShot,
+    /// `cross-test`, run again and again while working: each combination
+    /// keeps its own directory, so switching between them rebuilds nothing,
+    /// and perft runs to full depth everywhere.
+    Developer,
+}
+
+impl Mode {
+    /// A cargo command for `combination` in this mode's target directory.
+    fn cargo(self, workspace: &Path, combination: &Combination, subcommand: &str) -> Command {
+        match self {
+            Mode::OneShot => {
+                combination.cargo_in(workspace, subcommand, &matrix::shared_target_dir(workspace))
+            }
+            Mode::Developer => combination.cargo(workspace, subcommand),
+        }
+    }
 }
 
 /// The node limit of bb-movegen's perft suites under emulation in `ci`
@@ -70,9 +96,12 @@ pub fn cross_test(options: &Options) -> Result<bool, String> {
 /// counts stay below it. `cross-test` runs the full depths everywhere.
 const EMULATED_CI_PERFT_NODE_LIMIT: &str = "2000000";
 
+/// The features that turn on the optional `serde` support.
+const SERDE_FEATURES: &str = "bb-core/serde,bb-movegen/serde";
+
 /// The crates with a `serde` feature, and the feature turned on.
 const SERDE_PACKAGES: [&str; 6] =
-    ["--package", "bb-core", "--package", "bb-movegen", "--features", "bb-core/serde,bb-movegen/serde"];
+    ["--package", "bb-core", "--package", "bb-movegen", "--features", SERDE_FEATURES];
 
 /// How long an emulated test step may print nothing before it is taken to
 /// hang. The slowest test binary under qemu prints its result within about
@@ -82,7 +111,7 @@ const EMULATED_SILENCE_LIMIT: Duration = Duration::from_secs(8 * 60);
 /// Seconds each fuzz target runs in `ci`.
 const FUZZ_SECONDS: &str = "15";
 
-fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, String> {
+fn run(options: &Options, lint: bool, mode: Mode) -> Result<bool, String> {
     let started = Instant::now();
     let workspace = matrix::workspace_root();
     let combinations = matrix::select(&options.targets, &options.backends, &targets::TEST_DEFAULT);
@@ -99,7 +128,7 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
             if options.backends.is_empty() { &Backend::ALL } else { &options.backends };
         for &backend in backends {
             let host = Combination::new(matrix::X86_64, backend);
-            let mut clippy = host.cargo(&workspace, "clippy");
+            let mut clippy = mode.cargo(&workspace, &host, "clippy");
             clippy.args(["--workspace", "--all-targets", "--", "-D", "warnings"]);
             let name = format!("clippy/{}", backend.name());
             reports.push(run_step(&workspace, &name, clippy, false, options.verbose)?);
@@ -108,22 +137,20 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         // In the workspace bb-cli turns on bb-movegen's `std` feature; this
         // checks that the crate still builds (and lints clean) without it.
         let host = Combination::new(matrix::X86_64, Backend::Native);
-        let mut no_std = host.cargo(&workspace, "clippy");
+        let mut no_std = mode.cargo(&workspace, &host, "clippy");
         no_std.args(["--package", "bb-movegen", "--all-targets", "--", "-D", "warnings"]);
         reports.push(run_step(&workspace, "clippy/bb-movegen-no-std", no_std, false, options.verbose)?);
 
-        // The optional `serde` feature of the value types, linted and
-        // tested on the host (no workspace member turns it on).
-        let mut serde_lint = host.cargo(&workspace, "clippy");
+        // The optional `serde` feature of the value types, linted on the
+        // host (no workspace member turns it on); the host's native test
+        // step tests it.
+        let mut serde_lint = mode.cargo(&workspace, &host, "clippy");
         serde_lint.args(SERDE_PACKAGES).args(["--all-targets", "--", "-D", "warnings"]);
         reports.push(run_step(&workspace, "clippy/serde", serde_lint, false, options.verbose)?);
-        let mut serde_test = host.cargo(&workspace, "test");
-        serde_test.args(SERDE_PACKAGES);
-        reports.push(run_step(&workspace, "serde", serde_test, true, options.verbose)?);
 
         // Issue #11: every published crate packages, and its package builds
         // on its own (cargo resolves the bb crates among the packages).
-        let mut package = host.cargo(&workspace, "package");
+        let mut package = mode.cargo(&workspace, &host, "package");
         package.args(["--workspace", "--exclude", "xtask", "--exclude", "bb-benches", "--exclude", "bb-web"]);
         package.arg("--allow-dirty");
         forget_packaged_sources();
@@ -134,23 +161,22 @@ fn run(options: &Options, lint: bool, quick_emulation: bool) -> Result<bool, Str
         if let Err(error) = web::ensure_target() {
             println!("clippy/bb-web-wasm: {error}");
         }
-        let mut web_lint = host.cargo(&workspace, "clippy");
+        let mut web_lint = mode.cargo(&workspace, &host, "clippy");
         web_lint.args(["--package", "bb-web", "--target", web::TARGET, "--", "-D", "warnings"]);
         reports.push(run_step(&workspace, "clippy/bb-web-wasm", web_lint, false, options.verbose)?);
 
         // Users read the crates' docs: they must build without a warning
         // (broken or private intra-doc links included).
-        let host = Combination::new(matrix::X86_64, Backend::Native);
-        let mut doc = host.cargo(&workspace, "doc");
+        let mut doc = mode.cargo(&workspace, &host, "doc");
         doc.args(["--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings");
         reports.push(run_step(&workspace, "doc", doc, false, options.verbose)?);
     }
 
     install::ensure_ready(&combinations)?;
     for combination in &combinations {
-        let name = combination.to_string();
+        let name = step_name(combination, mode);
         let run = || {
-            let command = test_command(&workspace, combination, quick_emulation);
+            let command = test_command(&workspace, combination, mode);
             let silence_limit = combination.is_emulated().then_some(EMULATED_SILENCE_LIMIT);
             run_step_watched(&workspace, &name, command, true, options.verbose, silence_limit)
         };
@@ -278,18 +304,35 @@ fn forget_packaged_sources() {
     }
 }
 
+/// Whether `mode` tests `combination` with the `serde` feature on: `ci`
+/// does on the host's native combination, so a separate build of the
+/// crates with it is not needed; every other combination tests them
+/// without it.
+fn tests_serde(combination: &Combination, mode: Mode) -> bool {
+    mode == Mode::OneShot && *combination == Combination::new(matrix::X86_64, Backend::Native)
+}
+
+/// The name of a combination's test step: `x86_64-unknown-linux-gnu/native+serde`.
+fn step_name(combination: &Combination, mode: Mode) -> String {
+    let serde = if tests_serde(combination, mode) { "+serde" } else { "" };
+    format!("{combination}{serde}")
+}
+
 /// `cargo test` of one combination. Every crate is tested on every target;
 /// xtask and bb-benches, tools of the x86_64 host that drive and measure
 /// the others, only on targets that run on the host.
-fn test_command(workspace: &Path, combination: &Combination, quick_emulation: bool) -> Command {
-    let mut test = combination.cargo(workspace, "test");
+fn test_command(workspace: &Path, combination: &Combination, mode: Mode) -> Command {
+    let mut test = mode.cargo(workspace, combination, "test");
     // --no-fail-fast: run every test binary, so the counts are complete.
     test.args(["--workspace", "--no-fail-fast"]);
     let on_host = combination.spec().is_none_or(|target| target.runner == Runner::Host);
     if !on_host {
         test.args(["--exclude", "xtask", "--exclude", "bb-benches"]);
     }
-    if quick_emulation && combination.is_emulated() {
+    if tests_serde(combination, mode) {
+        test.args(["--features", SERDE_FEATURES]);
+    }
+    if mode == Mode::OneShot && combination.is_emulated() {
         test.env("BB_PERFT_NODE_LIMIT", EMULATED_CI_PERFT_NODE_LIMIT);
     }
     test
