@@ -57,18 +57,19 @@ impl StepReport {
 
 /// `cargo xtask ci`: returns whether everything passed.
 pub fn ci(options: &Options) -> Result<bool, String> {
-    run(options, !options.skip_lint, Mode::OneShot)
+    run(options, Mode::OneShot)
 }
 
 /// `cargo xtask cross-test`: returns whether every combination passed.
 pub fn cross_test(options: &Options) -> Result<bool, String> {
-    run(options, false, Mode::Developer)
+    run(options, Mode::Developer)
 }
 
 /// How the test matrix is built and run.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// `ci`, a whole run as on a fresh machine: every combination builds in
+    /// `ci`, a whole run as on a fresh machine: the steps before and after
+    /// the matrix run (unless `--skip-lint`), every combination builds in
     /// [`matrix::shared_target_dir`], emulated targets count perft up to
     /// [`EMULATED_CI_PERFT_NODE_LIMIT`], and the host's native combination
     /// also tests the optional `serde` feature.
@@ -111,7 +112,8 @@ const EMULATED_SILENCE_LIMIT: Duration = Duration::from_secs(8 * 60);
 /// Seconds each fuzz target runs in `ci`.
 const FUZZ_SECONDS: &str = "15";
 
-fn run(options: &Options, lint: bool, mode: Mode) -> Result<bool, String> {
+fn run(options: &Options, mode: Mode) -> Result<bool, String> {
+    let lint = mode == Mode::OneShot && !options.skip_lint;
     let started = Instant::now();
     let workspace = matrix::workspace_root();
     let combinations = matrix::select(&options.targets, &options.backends, &targets::TEST_DEFAULT);
