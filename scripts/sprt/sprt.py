@@ -12,6 +12,11 @@ bound (H1: the test engine is at least elo1 better; H0: at most elo0) or
 at --max-games, and ends with a summary line for a commit message.
 The statistics are in sprt_math.py, the games in games.py.
 
+A run cut short (the machine is needed, the session ends) is continued
+with the same two builds by --resume and its last progress line: the
+counts carry over, the test goes on from there with the openings that
+follow, and it stops as if it had never been interrupted.
+
 Exit status: 0 when the run ended (accepted or inconclusive), 2 on a
 configuration error, 130 on Ctrl-C (after the summary of what was played).
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import signal
 import sys
 from dataclasses import dataclass, field
@@ -71,6 +77,9 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
     parser.add_argument("--resign-score", type=int, default=1000, help="centipawns (0: no resignation)")
     parser.add_argument("--resign-moves", type=int, default=5, help="moves of each engine (0: no resignation)")
     parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--resume", metavar="LINE",
+                        help="continue a run of the same two builds from its last progress line "
+                             "('games N  W-D-L w-d-l  penta [a, b, c, d, e] ...')")
     return parser.parse_args(argv)
 
 
@@ -135,6 +144,24 @@ class Tally:
             self.losses += score == 0.0
         self.penta[round(pair_score * 2)] += 1
 
+    @staticmethod
+    def from_progress_line(line: str) -> "Tally":
+        """The tally a progress line shows, or ConfigError if it is not one
+        or its W-D-L and pentanomial counts disagree."""
+        found = RESUME_LINE.search(line)
+        if found is None:
+            raise ConfigError("--resume: expected a progress line, 'games N  W-D-L w-d-l  penta [a, b, c, d, e] ...'")
+        games, wins, draws, losses, *penta = map(int, found.groups())
+        tally = Tally(wins, draws, losses, penta)
+        points = sum(index * count for index, count in enumerate(penta))
+        if tally.games != games or games != 2 * sum(penta) or points != 2 * wins + draws:
+            raise ConfigError(f"--resume: W-D-L {wins}-{draws}-{losses} and penta {penta} "
+                              f"are not the same {games} games")
+        return tally
+
+
+RESUME_LINE = re.compile(r"games (\d+)\s+W-D-L (\d+)-(\d+)-(\d+)\s+penta \[(\d+), (\d+), (\d+), (\d+), (\d+)\]")
+
 
 # Pairs in a row with an engine that could not be restarted before the run
 # is called off.
@@ -151,8 +178,15 @@ class Sprt:
         self.tally = Tally()
         self.pairs_started = 0
         self.verdict: Optional[str] = None  # "H1", "H0" or None
+        if args.resume is not None:
+            # The resumed pairs have used the first openings of the order.
+            self.tally = Tally.from_progress_line(args.resume)
+            self.pairs_started = sum(self.tally.penta)
+            for _ in range(self.pairs_started):
+                next(self.order)
+            self.verdict = sprt_math.decision(self.llr(), self.lower, self.upper)
         self.interrupted = False
-        self.stopping = False
+        self.stopping = self.verdict is not None
         self.abandoned_in_a_row = 0
         self.broken: Optional[str] = None
         self.workers: List[asyncio.Task] = []
@@ -276,6 +310,8 @@ async def run_sprt(args: argparse.Namespace, settings: Settings, openings: List[
           f"beta {args.beta:g}: LLR bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], at most {args.max_games} games, "
           f"{len(openings)} openings (seed {args.seed}), concurrency {args.concurrency}", flush=True)
     print(f"  base: {args.base}\n  test: {args.test}", flush=True)
+    if args.resume is not None:
+        print(f"resumed: {sprt.progress_line()}", flush=True)
     if not hasattr(chess.engine.UciProtocol, "_go"):
         print(f"sprt.py: warning: python-chess {chess.__version__} is not the 1.11.2 this was written for; "
               "move times count from the request, not from `go`", file=sys.stderr)

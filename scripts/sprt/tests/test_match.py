@@ -78,7 +78,8 @@ class Smoke(unittest.TestCase):
 
     def test_configuration_errors_exit_2_with_one_line(self):
         for args in (["--elo0", "5", "--elo1", "0"], ["--tc", "1+0", "--nodes", "5"], ["--tc", "fast"],
-                     ["--option", "Hash"], ["--max-games", "1"], ["--frobnicate"]):
+                     ["--option", "Hash"], ["--max-games", "1"], ["--frobnicate"],
+                     ["--resume", "games 4"], ["--resume", "games 4  W-D-L 2-1-1  penta [0, 0, 2, 0, 0]"]):
             with self.subTest(args=args):
                 run = run_sprt("--base", FAKE, "--test", FAKE, *args)
                 self.assertEqual(run.returncode, 2, run.stdout)
@@ -138,6 +139,33 @@ class StoppingRule(unittest.TestCase):
         self.feed_until_verdict(run, [loss_loss, draw_draw])
         self.assertEqual(run.verdict, "H0")
         self.assertEqual(run.tally.wins, 0)
+
+    def test_a_resumed_run_goes_on_from_its_counts_and_openings(self):
+        line = "games 8  W-D-L 3-4-1  penta [0, 1, 0, 3, 0]  elo 44.0 ± 99.0  LLR 0.11 [-2.94, 2.94]"
+        openings = list(range(50))
+        fresh_args = sprt.parse_args(["--base", "b", "--test", "t"])
+        fresh = sprt.Sprt(fresh_args, sprt.settings_from(fresh_args), openings)
+        args = sprt.parse_args(["--base", "b", "--test", "t", "--resume", line])
+        resumed = sprt.Sprt(args, sprt.settings_from(args), openings)
+        self.assertEqual((resumed.tally.wins, resumed.tally.draws, resumed.tally.losses), (3, 4, 1))
+        self.assertEqual(resumed.tally.penta, [0, 1, 0, 3, 0])
+        self.assertIsNone(resumed.verdict)
+        # The next pair is the fifth, with the opening a fresh run gives its fifth pair.
+        expected = [fresh.next_pair() for _ in range(5)][-1]
+        self.assertEqual(resumed.next_pair(), expected)
+        with contextlib.redirect_stdout(io.StringIO()):
+            resumed.finish_pair([record("1/2-1/2", False), record("1/2-1/2", True)])
+        self.assertEqual(resumed.tally.games, 10)
+        self.assertEqual(resumed.tally.penta, [0, 1, 1, 3, 0])
+
+    def test_a_resumed_run_past_a_bound_plays_no_more(self):
+        line = "games 400  W-D-L 200-0-200  penta [0, 0, 0, 0, 200]"
+        with self.assertRaises(sprt.ConfigError):
+            self.make("--resume", line)  # 400 won games cannot be 200 won pairs
+        run = self.make("--resume", "games 880  W-D-L 360-320-200  penta [20, 40, 200, 120, 60]")
+        self.assertEqual(run.verdict, "H1")
+        self.assertIsNone(run.next_pair())
+        self.assertIn("→ H1 accepted", run.summary_line())
 
     def test_max_games_limits_the_pairs_started(self):
         run = self.make("--max-games", "5")
