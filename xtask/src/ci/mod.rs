@@ -6,6 +6,8 @@
 //! line in that format that the SPRT script's Python tests end with) are
 //! echoed to stdout as they come, and nowhere else, so a reader summing
 //! them counts each once.
+//!
+//! This module plans the steps; [`step`] runs each one and reports it.
 
 use std::path::Path;
 use std::process::Command;
@@ -13,47 +15,14 @@ use std::time::{Duration, Instant};
 
 use crate::args::Options;
 use crate::matrix::{self, Backend, Combination};
-use crate::process::{self, Outcome};
+use crate::process;
 use crate::targets::{self, Runner};
-use crate::test_output::{self, TestCounts};
+use crate::test_output::TestCounts;
 use crate::{firmware, fuzz, install, sprt, web, web_test};
 
-/// How a step ended, for its line and the summary.
-struct StepReport {
-    name: String,
-    success: bool,
-    /// Tests counted from `test result:` lines (zero for fmt and clippy).
-    tests: TestCounts,
-    is_test_step: bool,
-    elapsed: Duration,
-    /// Killed for printing nothing for too long (a hang).
-    timed_out: bool,
-}
+mod step;
 
-impl StepReport {
-    /// The step's line: `PASS x86_64-unknown-linux-gnu/native  tests: 12 passed, 0 failed  (3.1 s)`.
-    fn line(&self) -> String {
-        let verdict = if self.success { "PASS" } else { "FAIL" };
-        let tests = if self.is_test_step {
-            format!("  tests: {} passed, {} failed", self.tests.passed, self.tests.failed)
-        } else {
-            String::new()
-        };
-        format!("{verdict} {:<34}{tests}  ({})", self.name, process::format_duration(self.elapsed))
-    }
-
-    /// Failures this step adds to the final count: its failing tests, or 1
-    /// when it failed without any failing test (a build error, fmt, clippy,
-    /// a crashed test binary), so the final line never reads `0 failed` for
-    /// a broken run.
-    fn failures(&self) -> u64 {
-        if self.success || self.tests.failed > 0 {
-            self.tests.failed
-        } else {
-            self.tests.failed + 1
-        }
-    }
-}
+use step::{run_step, run_step_watched, StepReport};
 
 /// `cargo xtask ci`: returns whether everything passed.
 pub fn ci(options: &Options) -> Result<bool, String> {
@@ -338,68 +307,4 @@ fn test_command(workspace: &Path, combination: &Combination, mode: Mode) -> Comm
         test.env("BB_PERFT_NODE_LIMIT", EMULATED_CI_PERFT_NODE_LIMIT);
     }
     test
-}
-
-/// Runs one step, echoing the `test result:` lines (or everything with
-/// `--verbose`), then prints its PASS/FAIL line and, on failure, what went
-/// wrong.
-fn run_step(
-    workspace: &Path,
-    name: &str,
-    command: Command,
-    is_test_step: bool,
-    verbose: bool,
-) -> Result<StepReport, String> {
-    run_step_watched(workspace, name, command, is_test_step, verbose, None)
-}
-
-/// [`run_step`], killing the step when it prints nothing for `silence_limit`.
-fn run_step_watched(
-    workspace: &Path,
-    name: &str,
-    command: Command,
-    is_test_step: bool,
-    verbose: bool,
-    silence_limit: Option<Duration>,
-) -> Result<StepReport, String> {
-    println!("== {name}: {}", process::describe(&command));
-    let mut tests = TestCounts::default();
-    let outcome = process::run_merged_watched(command, silence_limit, |line| {
-        let counts = test_output::parse_test_result(line);
-        if let Some(counts) = counts {
-            tests.add(counts);
-        }
-        if verbose || counts.is_some() || test_output::is_failed_test_line(line) {
-            println!("{line}");
-        }
-    })?;
-    let report = StepReport {
-        name: name.to_string(),
-        success: outcome.success,
-        tests,
-        is_test_step,
-        elapsed: outcome.elapsed,
-        timed_out: outcome.timed_out,
-    };
-    if !report.success {
-        show_failure(workspace, name, &outcome);
-    }
-    println!("{}", report.line());
-    Ok(report)
-}
-
-/// Prints the part of a failed step's output that says why, and where its
-/// whole log is.
-fn show_failure(workspace: &Path, name: &str, outcome: &Outcome) {
-    let log =
-        matrix::xtask_dir(workspace).join("logs").join(format!("{}.log", name.replace(['/', ' '], "-")));
-    let saved = match outcome.save_log(&log) {
-        Ok(()) => format!("full log: {}", log.display()),
-        Err(error) => format!("could not save the log at {}: {error}", log.display()),
-    };
-    println!("---- {name} failed ({}); {saved}", outcome.status);
-    for line in test_output::failure_excerpt(&outcome.lines, 120, 30) {
-        println!("  | {line}");
-    }
-    println!("----");
 }
