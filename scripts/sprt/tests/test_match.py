@@ -158,6 +158,15 @@ class StoppingRule(unittest.TestCase):
         self.assertEqual(resumed.tally.games, 10)
         self.assertEqual(resumed.tally.penta, [0, 1, 1, 3, 0])
 
+    def test_the_progress_line_is_what_resume_reads(self):
+        # One format, written by progress_line and read by --resume.
+        run = self.make()
+        with contextlib.redirect_stdout(io.StringIO()):
+            run.finish_pair([record("0-1", False), record("1/2-1/2", True)])
+            run.finish_pair([record("1-0", False), record("1-0", True)])
+        read = sprt.Tally.from_progress_line(run.progress_line())
+        self.assertEqual(read, run.tally)
+
     def test_a_resumed_run_past_a_bound_plays_no_more(self):
         line = "games 400  W-D-L 200-0-200  penta [0, 0, 0, 0, 200]"
         with self.assertRaises(sprt.ConfigError):
