@@ -1,5 +1,6 @@
 //! Invariants checked along random playouts (proptest picks the moves):
-//! FEN round trip, incremental Zobrist equal to from-scratch, every move
+//! FEN round trip, incremental Zobrist equal to from-scratch (and to
+//! `key_after`, the key foreseen before the move is made), every move
 //! leaves the mover's king safe, `gives_check`
 //! agrees with making the move, the generator agrees move for move with an
 //! independent slow generator, captures plus quiets make up all moves, and
@@ -72,6 +73,7 @@ fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
         prop_assert_eq!(next.side_to_move(), mover.opposite());
         prop_assert_eq!(position.gives_check(*mv), next.in_check(), "gives_check of {} at {}", mv, fen);
         prop_assert_eq!(next.zobrist_key(), next.compute_zobrist_key(), "key after {} from {}", mv, fen);
+        prop_assert_eq!(position.key_after(*mv), next.zobrist_key(), "key_after {} from {}", mv, fen);
     }
     prop_assert_eq!(position.in_check(), position.checkers().any());
 

@@ -257,7 +257,6 @@ impl Searcher<'_> {
             }
 
             let child = self.play(position, mv, ply);
-            self.tt.prefetch(child.zobrist_key());
             let gives_check = child.in_check();
             if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
                 extension = 1;

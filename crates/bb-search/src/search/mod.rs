@@ -191,8 +191,12 @@ impl<'a> Searcher<'a> {
 
     /// The position after `mv` from `position`, the node at `ply`; records
     /// the child's material and piece-square value for its evaluation.
+    /// The child's table entry starts loading first, from the key it will
+    /// have: its probe comes right after, and a table far bigger than the
+    /// caches would otherwise keep it waiting for memory.
     #[inline]
     fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
+        self.tt.prefetch(position.key_after(mv));
         self.frames[ply + 1].psq = self.frames[ply].psq + crate::eval::psq_delta(position, mv);
         position.play(mv)
     }

@@ -125,7 +125,6 @@ impl Searcher<'_> {
                 continue;
             }
             let child = self.play(position, mv, ply);
-            self.tt.prefetch(child.zobrist_key());
             self.path.push(child.zobrist_key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.path.pop();
