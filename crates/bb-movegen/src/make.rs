@@ -1,6 +1,7 @@
 //! Making moves by copy: `play` returns the next position and leaves the
 //! current one untouched, so search and perft need no unmake.
 
+use crate::castling::CastlingRights;
 use crate::moves::{Move, MoveKind};
 use crate::Position;
 use bb_core::{Bitboard, Color, Piece, PieceKind, Square, U64};
@@ -84,10 +85,15 @@ impl Position {
                     ^ piece(them, PieceKind::Pawn, Square::new(to.file(), from.rank()))
             }
             kind => {
-                let victim = self.kind_at(to).map_or(U64::ZERO, |victim| piece(them, victim, to));
-                let double_push = (kind == MoveKind::DoublePush)
-                    .then(|| Square::from_index((from as u8 + to as u8) / 2))
-                    .flatten();
+                let victim = match self.kind_at(to) {
+                    Some(victim) if mv.is_capture() => piece(them, victim, to),
+                    _ => U64::ZERO,
+                };
+                let double_push = if kind == MoveKind::DoublePush {
+                    Square::from_index((from as u8 + to as u8) / 2)
+                } else {
+                    None
+                };
                 // A double push takes nothing: the pawns that may take en
                 // passant are the opponent's on the board now.
                 let pawns = self.by_color_kind(them, PieceKind::Pawn);
@@ -97,11 +103,7 @@ impl Position {
                     ^ en_passant_key(double_push, pawns, us)
             }
         };
-        let touched = from.bitboard() | to.bitboard();
-        if !self.castling.is_empty()
-            && (mover == PieceKind::King || (touched & self.castling_rook_squares).any())
-        {
-            let castling = self.castling.without_bits(self.castling_rights_lost(us, mover, from, to));
+        if let Some(castling) = self.castling_after(us, mover, from, to) {
             key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(castling.bits());
         }
         key.to_u64()
@@ -191,10 +193,8 @@ impl Position {
         };
 
         let mut castling = self.castling;
-        let touched = from.bitboard() | to.bitboard();
-        if !castling.is_empty() && (mover == PieceKind::King || (touched & self.castling_rook_squares).any())
-        {
-            castling = castling.without_bits(self.castling_rights_lost(us, mover, from, to));
+        if let Some(after) = self.castling_after(us, mover, from, to) {
+            castling = after;
             if KEYED {
                 key ^= zobrist::castling(self.castling.bits()) ^ zobrist::castling(castling.bits());
             }
@@ -274,6 +274,24 @@ impl Position {
             Color::White => [(white - lifted) | landed, black - taken],
             Color::Black => [white - taken, (black - lifted) | landed],
         }
+    }
+
+    /// The castling rights after a move of `us`'s `mover` from `from` to
+    /// `to`, or `None` when the move cannot change them (no rights left,
+    /// or neither the king nor a castling rook's square is involved): the
+    /// common case, in which neither the rights nor the key are touched.
+    #[inline(always)]
+    fn castling_after(
+        &self,
+        us: Color,
+        mover: PieceKind,
+        from: Square,
+        to: Square,
+    ) -> Option<CastlingRights> {
+        let touched = from.bitboard() | to.bitboard();
+        let may_change = !self.castling.is_empty()
+            && (mover == PieceKind::King || (touched & self.castling_rook_squares).any());
+        may_change.then(|| self.castling.without_bits(self.castling_rights_lost(us, mover, from, to)))
     }
 
     /// The castling-right bits a move of `us`'s `mover` from `from` to `to`
