@@ -8,6 +8,7 @@
 //! is scaled down in drawish material configurations, and the side to move
 //! gets a small tempo bonus.
 
+mod eval_cache;
 mod kernel;
 mod king;
 pub mod params;
@@ -19,6 +20,7 @@ mod squares;
 mod tapered;
 pub mod weights;
 
+pub use eval_cache::EvalCache;
 pub use pawn_cache::PawnCache;
 pub use psq::{psq_delta, psq_score};
 pub(crate) use squares::{

@@ -78,6 +78,8 @@ struct Searcher<'a> {
     killers: Killers,
     /// This thread's pawn-structure cache.
     pawns: crate::eval::PawnCache,
+    /// This thread's cache of whole evaluations.
+    evals: crate::eval::EvalCache,
     /// Keys of the game before the root, then of every position on the current path.
     path: Vec<u64>,
     frames: Vec<Frame>,
@@ -169,6 +171,7 @@ impl<'a> Searcher<'a> {
             control,
             killers: Killers::default(),
             pawns: crate::eval::PawnCache::new(),
+            evals: crate::eval::EvalCache::new(),
             path,
             frames: vec![Frame::default(); MAX_PLY + 8],
             pv: PvTable::new(),
@@ -181,12 +184,19 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The static evaluation of `position`, the node at `ply`, through this
-    /// thread's pawn cache and with the ply's material and piece-square value.
+    /// The static evaluation of `position`, the node at `ply`: from this
+    /// thread's evaluation cache, or computed through its pawn cache with
+    /// the ply's material and piece-square value, and cached.
     #[inline]
     fn evaluate(&mut self, position: &Position, ply: usize) -> Score {
         debug_assert_eq!(self.frames[ply].psq, crate::eval::psq_score(position), "psq kept at {position}");
-        crate::eval::evaluate_with_psq(position, &mut self.pawns, self.frames[ply].psq)
+        let key = position.zobrist_key();
+        if let Some(value) = self.evals.get(key) {
+            return value;
+        }
+        let value = crate::eval::evaluate_with_psq(position, &mut self.pawns, self.frames[ply].psq);
+        self.evals.put(key, value);
+        value
     }
 
     /// The position after `mv` from `position`, the node at `ply`; records
