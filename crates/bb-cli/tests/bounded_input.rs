@@ -68,10 +68,8 @@ impl Measured {
 /// The name and resident high-water mark in kB of process `pid`, `None`
 /// once it has exited. The name tells `sh` (before its `exec`) from `bb`.
 fn vm_hwm_kb(pid: u32) -> Option<(String, u64)> {
-    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| status.lines().find_map(|line| line.strip_prefix(name)).map(str::trim);
-    let kb = field("VmHWM:")?.strip_suffix("kB")?.trim().parse().ok()?;
-    Some((field("Name:")?.to_string(), kb))
+    let kb = common::proc_status_kb(pid, "VmHWM:")?;
+    Some((common::proc_status(pid, "Name:")?, kb))
 }
 
 /// Whether `/proc` tells a process's memory here; the tests skip otherwise,

@@ -119,9 +119,7 @@ impl UciProcess {
 
     /// Resident memory of the process in kB (Linux), if known.
     pub fn resident_kb(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.id())).ok()?;
-        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
+        super::proc_status_kb(self.id(), "VmRSS:")
     }
 }
 
