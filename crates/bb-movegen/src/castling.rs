@@ -1,7 +1,11 @@
 //! Castling rights, with the castling rooks' squares so that Chess960
-//! positions castle by the same rules as standard chess.
+//! positions castle by the same rules as standard chess, and what a castling
+//! move needs: the squares that must be empty and those the king must cross
+//! unattacked.
 
-use bb_core::{Color, Square};
+use crate::Position;
+use bb_core::{Bitboard, Color, Square};
+use bb_tables::between;
 
 /// Which way a king castles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,5 +121,54 @@ impl CastlingRights {
     #[inline(always)]
     pub const fn without_bits(self, lost: u8) -> CastlingRights {
         CastlingRights(self.0 & !lost)
+    }
+}
+
+/// What stops the king on `king` castling with the rook on `rook` towards
+/// `side` (the side to move not being in check aside): a piece on a square
+/// either must cross or land on, or an attack on a square the king crosses
+/// or lands on. Shared by the generator (`movegen`) and `Position::is_legal`.
+#[inline(always)]
+pub(crate) fn castling_obstacle(
+    position: &Position,
+    us: Color,
+    side: CastlingSide,
+    king: Square,
+    rook: Square,
+) -> Option<crate::IllegalReason> {
+    let CastlingPaths { king_path, must_be_empty } = CastlingPaths::new(us, side, king, rook);
+    if (must_be_empty & position.occupied()).any() {
+        return Some(crate::IllegalReason::CannotMoveThere);
+    }
+    // Lifting the rook catches the Chess960 case where it shields the
+    // king's destination from a slider behind it.
+    let lifted = position.occupied().without(king).without(rook);
+    let them = us.opposite();
+    king_path
+        .into_iter()
+        .any(|square| position.is_attacked_by(square, them, lifted))
+        .then_some(crate::IllegalReason::KingInCheck)
+}
+
+/// The squares castling needs: those the king crosses or lands on (which
+/// must not be attacked) and those that must be empty.
+#[derive(Clone, Copy)]
+pub(crate) struct CastlingPaths {
+    /// From the king's square (excluded) to its destination (included).
+    pub(crate) king_path: Bitboard,
+    /// Every square the king or the rook crosses or lands on, but their own.
+    pub(crate) must_be_empty: Bitboard,
+}
+
+impl CastlingPaths {
+    /// The paths of `us` castling towards `side` with the king on `king`
+    /// and the rook on `rook` (any Chess960 placement).
+    #[inline(always)]
+    pub(crate) fn new(us: Color, side: CastlingSide, king: Square, rook: Square) -> CastlingPaths {
+        let king_to = side.king_destination(us);
+        let rook_to = side.rook_destination(us);
+        let king_path = between(king, king_to).with(king_to);
+        let rook_path = between(rook, rook_to).with(rook_to);
+        CastlingPaths { king_path, must_be_empty: (king_path | rook_path).without(king).without(rook) }
     }
 }

@@ -203,7 +203,7 @@ impl Position {
         let Some(side) = side.filter(|_| from == king) else {
             return Err(IllegalReason::CannotMoveThere);
         };
-        if let Some(reason) = crate::movegen::castling_obstacle(self, us, side, king, to) {
+        if let Some(reason) = crate::castling::castling_obstacle(self, us, side, king, to) {
             return Err(reason);
         }
         if self.in_check() {

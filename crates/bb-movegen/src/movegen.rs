@@ -18,12 +18,12 @@
 
 pub(crate) use crate::move_sink::{EachMove, MoveCounter, MoveSink};
 
-use crate::castling::CastlingSide;
+use crate::castling::{castling_obstacle, CastlingSide};
 use crate::move_list::MoveList;
 use crate::moves::{Move, MoveKind};
 use crate::Position;
 use bb_core::{Bitboard, Color, PieceKind, Rank, Square};
-use bb_tables::{between, king_attacks, knight_attacks, line, pawn_attacks, BuildSliders, SliderLookup};
+use bb_tables::{king_attacks, knight_attacks, line, pawn_attacks, BuildSliders, SliderLookup};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -348,55 +348,6 @@ fn generate_castling<S: MoveSink>(position: &Position, us: Color, king: Square, 
         if castling_obstacle(position, us, side, king, rook).is_none() {
             sink.single(Move::new(king, rook, MoveKind::Castling));
         }
-    }
-}
-
-/// What stops the king on `king` castling with the rook on `rook` towards
-/// `side` (the side to move not being in check aside): a piece on a square
-/// either must cross or land on, or an attack on a square the king crosses
-/// or lands on. Shared by the generator and `Position::is_legal`.
-#[inline(always)]
-pub(crate) fn castling_obstacle(
-    position: &Position,
-    us: Color,
-    side: CastlingSide,
-    king: Square,
-    rook: Square,
-) -> Option<crate::IllegalReason> {
-    let CastlingPaths { king_path, must_be_empty } = CastlingPaths::new(us, side, king, rook);
-    if (must_be_empty & position.occupied()).any() {
-        return Some(crate::IllegalReason::CannotMoveThere);
-    }
-    // Lifting the rook catches the Chess960 case where it shields the
-    // king's destination from a slider behind it.
-    let lifted = position.occupied().without(king).without(rook);
-    let them = us.opposite();
-    king_path
-        .into_iter()
-        .any(|square| position.is_attacked_by(square, them, lifted))
-        .then_some(crate::IllegalReason::KingInCheck)
-}
-
-/// The squares castling needs: those the king crosses or lands on (which
-/// must not be attacked) and those that must be empty.
-#[derive(Clone, Copy)]
-pub(crate) struct CastlingPaths {
-    /// From the king's square (excluded) to its destination (included).
-    pub(crate) king_path: Bitboard,
-    /// Every square the king or the rook crosses or lands on, but their own.
-    pub(crate) must_be_empty: Bitboard,
-}
-
-impl CastlingPaths {
-    /// The paths of `us` castling towards `side` with the king on `king`
-    /// and the rook on `rook` (any Chess960 placement).
-    #[inline(always)]
-    pub(crate) fn new(us: Color, side: CastlingSide, king: Square, rook: Square) -> CastlingPaths {
-        let king_to = side.king_destination(us);
-        let rook_to = side.rook_destination(us);
-        let king_path = between(king, king_to).with(king_to);
-        let rook_path = between(rook, rook_to).with(rook_to);
-        CastlingPaths { king_path, must_be_empty: (king_path | rook_path).without(king).without(rook) }
     }
 }
 

@@ -26,8 +26,9 @@
 mod count;
 mod move_sets;
 
+use crate::castling::CastlingPaths;
 use crate::castling::CastlingSide;
-use crate::movegen::{Black, CastlingPaths, MoveFilter, Side, White};
+use crate::movegen::{Black, MoveFilter, Side, White};
 use crate::moves::{Move, MoveKind};
 use crate::Position;
 use bb_core::{Bitboard, Color, PieceKind, Square};
