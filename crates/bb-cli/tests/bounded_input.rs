@@ -68,8 +68,9 @@ impl Measured {
 /// The name and resident high-water mark in kB of process `pid`, `None`
 /// once it has exited. The name tells `sh` (before its `exec`) from `bb`.
 fn vm_hwm_kb(pid: u32) -> Option<(String, u64)> {
-    let kb = common::proc_status_kb(pid, "VmHWM:")?;
-    Some((common::proc_status(pid, "Name:")?, kb))
+    let status = common::proc_status(pid)?;
+    let kb = common::status_kb(&status, "VmHWM:")?;
+    Some((common::status_field(&status, "Name:")?.to_string(), kb))
 }
 
 /// Whether `/proc` tells a process's memory here; the tests skip otherwise,

@@ -154,7 +154,8 @@ pub(crate) fn castling_obstacle(
 /// must not be attacked) and those that must be empty.
 #[derive(Clone, Copy)]
 pub(crate) struct CastlingPaths {
-    /// From the king's square (excluded) to its destination (included).
+    /// The squares between the king and its destination, and the
+    /// destination (in Chess960 that may be the king's own square).
     pub(crate) king_path: Bitboard,
     /// Every square the king or the rook crosses or lands on, but their own.
     pub(crate) must_be_empty: Bitboard,

@@ -13,17 +13,22 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 /// ChessProgramming wiki position 2.
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// The value of the `field` line (`"Name:"`, `"VmRSS:"`, …) of
-/// `/proc/<pid>/status`, trimmed; `None` where `/proc` is not readable or
-/// the process has exited.
-pub fn proc_status(pid: u32, field: &str) -> Option<String> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status.lines().find_map(|line| line.strip_prefix(field)).map(|value| value.trim().to_string())
+/// The text of `/proc/<pid>/status`, read once (so fields taken from it
+/// describe one moment of one process); `None` where `/proc` is not
+/// readable or the process has exited.
+pub fn proc_status(pid: u32) -> Option<String> {
+    std::fs::read_to_string(format!("/proc/{pid}/status")).ok()
 }
 
-/// A memory `field` of `/proc/<pid>/status` (`"VmRSS:"`, `"VmHWM:"`) in kB.
-pub fn proc_status_kb(pid: u32, field: &str) -> Option<u64> {
-    proc_status(pid, field)?.strip_suffix("kB")?.trim().parse().ok()
+/// The value of the `field` line (`"Name:"`, `"VmRSS:"`, …) of a status
+/// text, trimmed.
+pub fn status_field<'a>(status: &'a str, field: &str) -> Option<&'a str> {
+    status.lines().find_map(|line| line.strip_prefix(field)).map(str::trim)
+}
+
+/// A memory `field` of a status text (`"VmRSS:"`, `"VmHWM:"`) in kB.
+pub fn status_kb(status: &str, field: &str) -> Option<u64> {
+    status_field(status, field)?.strip_suffix("kB")?.trim().parse().ok()
 }
 
 /// What one run of `bb` did.

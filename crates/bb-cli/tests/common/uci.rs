@@ -119,7 +119,7 @@ impl UciProcess {
 
     /// Resident memory of the process in kB (Linux), if known.
     pub fn resident_kb(&self) -> Option<u64> {
-        super::proc_status_kb(self.id(), "VmRSS:")
+        super::status_kb(&super::proc_status(self.id())?, "VmRSS:")
     }
 }
 

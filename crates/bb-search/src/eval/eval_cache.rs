@@ -10,10 +10,13 @@
 //! afresh, and the search is unchanged (`bb bench` gives the same nodes).
 //!
 //! Each entry is one `u64`: the key's high 48 bits above the value as an
-//! `i16`. The slot is chosen by the key's low bits, so a different position
-//! is taken for this one only when their keys agree on [`SLOT_BITS`] + 48
-//! of their 64 bits, as unlikely as the transposition table's own
-//! collisions.
+//! `i16`. The slot is chosen by the key's low [`SLOT_BITS`] bits, so a
+//! different position is taken for this one only when their keys agree on
+//! those and the high 48 (bit 15 is in neither), as unlikely as the
+//! transposition table's own collisions. The search checks every hit
+//! against a fresh evaluation in builds with debug assertions (the tests).
+//!
+//! The cache lives as long as one search (`go`): a new search starts empty.
 
 use crate::score::Score;
 
@@ -95,6 +98,8 @@ mod tests {
         assert_eq!(cache.get(key ^ 1 << 40), None);
         // Same high bits, other slot: not stored there.
         assert_eq!(cache.get(key ^ 1), None);
+        // Bit 15 is neither slot nor check: such keys share the entry.
+        assert_eq!(cache.get(key ^ 1 << 15), Some(32_767));
     }
 
     #[test]

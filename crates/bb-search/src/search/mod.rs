@@ -192,6 +192,11 @@ impl<'a> Searcher<'a> {
         debug_assert_eq!(self.frames[ply].psq, crate::eval::psq_score(position), "psq kept at {position}");
         let key = position.zobrist_key();
         if let Some(value) = self.evals.get(key) {
+            debug_assert_eq!(
+                value,
+                crate::eval::evaluate_with_psq(position, &mut self.pawns, self.frames[ply].psq),
+                "cached evaluation of {position}"
+            );
             return value;
         }
         let value = crate::eval::evaluate_with_psq(position, &mut self.pawns, self.frames[ply].psq);
