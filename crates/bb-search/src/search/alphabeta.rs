@@ -253,6 +253,10 @@ impl Searcher<'_> {
                 } else if singular_beta >= beta {
                     // Several moves beat beta: a cutoff is all but certain.
                     return singular_beta;
+                } else if tt_score >= beta {
+                    // Not singular, and another move is likely to cut too:
+                    // the stored move is searched a ply shallower.
+                    extension = -1;
                 }
             }
 
