@@ -40,7 +40,7 @@ fn rank_and_behind(color: Color, square: Square) -> Bitboard {
 }
 
 /// The pawn-structure terms of `color`'s pawns: those of all the terms of
-/// [`evaluate`] that depend on the pawns alone, so that a
+/// [`evaluate`](super::evaluate) that depend on the pawns alone, so that a
 /// [`PawnCache`](super::PawnCache) may keep them. Returns `color`'s passed pawns.
 #[inline(always)]
 pub(crate) fn structure(position: &Position, color: Color, terms: &mut impl Terms) -> Bitboard {

@@ -3,7 +3,8 @@
 //!
 //! - [`picker`]: generates the moves of a node in stages, scores them and
 //!   hands them out best first ([`MovePicker`], [`QuiescencePicker`]), by
-//!   selection from a scored list (`scored`).
+//!   selection from a scored list (`scored`), tactical moves scored by
+//!   `tactical`.
 //! - [`killers`]: two quiet moves per ply that recently caused a cutoff
 //!   ([`Killers`], kept for one search).
 //! - [`history`]: butterfly and continuation history, with their
@@ -22,6 +23,7 @@ pub mod killers;
 pub mod memory;
 pub mod picker;
 mod scored;
+mod tactical;
 
 pub use counters::CounterMoves;
 pub use history::{history_bonus, ButterflyHistory, ContinuationHistory, HISTORY_MAX};

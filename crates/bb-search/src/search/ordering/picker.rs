@@ -7,45 +7,18 @@
 //! the remaining quiet moves by history, and last the losing captures and
 //! under-promotions. Each stage is generated only when the one before it
 //! is used up: most nodes end with a cutoff by the stored move or a
-//! capture, and never pay for generating and scoring the quiet moves.
+//! capture, and never pay for generating and scoring the quiet moves. For
+//! the same reason a capture's exchange is worked out only when it is the
+//! best capture left (see `tactical`).
 
 use super::scored::{ScoredMoves, SCORE_LIMIT};
+use super::tactical::{
+    is_unsettled, mvv_lva, settle, tactical_score, unsettled_score, GOOD_CAPTURE, GOOD_CAPTURE_FLOOR, KILLER,
+    TT_MOVE,
+};
 use super::{is_tactical, ButterflyHistory, ContinuationHistory, PieceTo};
-use crate::see::{see_ge, SEE_VALUE};
 use bb_core::PieceKind;
 use bb_movegen::{Move, MoveFilter, Position};
-
-const TT_MOVE: i32 = 3_000_000;
-const GOOD_CAPTURE: i32 = 2_000_000;
-const KILLER: i32 = 1_000_000;
-const BAD_CAPTURE: i32 = -1_000_000;
-
-/// Above every killer's score: the tactical moves that do not lose
-/// material, and only they, score at least this.
-const GOOD_CAPTURE_FLOOR: i32 = KILLER + 3;
-
-const _: () = assert!(TT_MOVE <= SCORE_LIMIT && BAD_CAPTURE >= -SCORE_LIMIT);
-// The MVV-LVA term (a queen captured by a queen promotion at most) keeps
-// each class of tactical moves apart from the killers.
-const _: () = assert!(BAD_CAPTURE + 16 * SEE_VALUE[4] < KILLER && GOOD_CAPTURE - 5 >= GOOD_CAPTURE_FLOOR);
-
-/// Most valuable victim, least valuable attacker: victims dominate.
-#[inline(always)]
-fn mvv_lva(position: &Position, mv: Move) -> i32 {
-    let victim = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
-    let promotion = mv.promotion().map_or(0, |kind| SEE_VALUE[kind.index()]);
-    let attacker = position.moved_piece(mv).map_or(0, |piece| piece.kind().index() as i32);
-    8 * (victim + promotion) - attacker
-}
-
-/// The score of a tactical move in the main search: good or bad by its
-/// exchange, then by MVV-LVA.
-#[inline(always)]
-fn tactical_score(position: &Position, mv: Move) -> i32 {
-    let underpromotion = mv.promotion().is_some_and(|kind| kind != PieceKind::Queen);
-    let base = if !underpromotion && see_ge(position, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
-    base + mvv_lva(position, mv)
-}
 
 /// What the main search knows about quiet moves, for scoring them.
 pub struct QuietContext<'a> {
@@ -145,8 +118,11 @@ impl MovePicker {
                         self.stage = Stage::GoodTactical;
                     }
                 }
-                Stage::GoodTactical => match self.scored.pop_best(GOOD_CAPTURE_FLOOR) {
-                    Some(mv) => return Some(mv),
+                Stage::GoodTactical => match self.scored.best(GOOD_CAPTURE_FLOOR) {
+                    Some(best) if is_unsettled(best.score) => {
+                        self.scored.rescore(best, settle(position, best.mv, best.score));
+                    }
+                    Some(best) => return Some(self.scored.take(best)),
                     None => self.stage = Stage::Refutation(0),
                 },
                 Stage::Refutation(index) => {
@@ -177,7 +153,9 @@ impl MovePicker {
             if mv == tt_move {
                 None
             } else if is_tactical(mv) {
-                Some(tactical_score(position, mv))
+                // Everything at once is handed out from the last stage,
+                // which does not settle exchanges.
+                Some(if all_at_once { tactical_score(position, mv) } else { unsettled_score(position, mv) })
             } else if let Some(index) = refutations.iter().position(|&refutation| refutation == mv) {
                 // A legal quiet refutation was handed out in its own stage,
                 // unless everything is generated at once.
@@ -253,6 +231,7 @@ fn has_pawn_about_to_promote(position: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::search::ordering::OrderingMemory;
+    use crate::see::see_ge;
     use proptest::prelude::*;
 
     const FENS: [&str; 5] = [
@@ -282,6 +261,28 @@ mod tests {
             legal[pick % legal.len()]
         } else {
             Move::from_u16(code).unwrap_or(Move::NULL)
+        }
+    }
+
+    #[test]
+    fn settling_exchanges_late_hands_out_what_settling_them_first_does() {
+        let crowded = [
+            // Captures everywhere, some losing, several of equal MVV-LVA.
+            "r1bqk2r/pp1n1ppp/2p1pn2/3p4/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 0 1",
+            "2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 1",
+            "r3k2r/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R3K2R w KQkq - 0 1",
+        ];
+        for fen in FENS.iter().chain(&crowded) {
+            let position = Position::from_fen(fen).unwrap();
+            if has_pawn_about_to_promote(&position) {
+                continue;
+            }
+            let mut settled_first = ScoredMoves::new();
+            settled_first.add(&position, MoveFilter::Captures, |mv| Some(tactical_score(&position, mv)));
+            let good: Vec<Move> =
+                core::iter::from_fn(|| settled_first.pop_best(GOOD_CAPTURE_FLOOR)).collect();
+            let moves = handed_out(&position, Move::NULL, [Move::NULL; 3]);
+            assert_eq!(&moves[..good.len()], &good[..], "{fen}");
         }
     }
 

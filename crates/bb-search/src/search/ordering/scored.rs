@@ -94,14 +94,23 @@ impl ScoredMoves {
     /// next slot, and the move that was there takes its place.
     #[inline(always)]
     pub fn pop_best(&mut self, minimum: i32) -> Option<Move> {
+        let best = self.best(minimum)?;
+        Some(self.take(best))
+    }
+
+    /// The best-scored move not yet handed out (the earliest slot among
+    /// equals), if its score is at least `minimum`, left in the list: to
+    /// hand out by [`take`](Self::take) or to score anew by
+    /// [`rescore`](Self::rescore).
+    #[inline(always)]
+    pub fn best(&self, minimum: i32) -> Option<Best> {
         if self.left == 0 {
             return None;
         }
-        let next = self.next;
         let len = self.moves.len();
         // Whole blocks of LANES keys, so that the loop below compiles to
         // vector maxima; slots handed out or beyond the list hold TAKEN.
-        let start = next / LANES * LANES;
+        let start = self.next / LANES * LANES;
         let end = len.div_ceil(LANES) * LANES;
         let mut lanes = [TAKEN; LANES];
         for block in self.keys[start..end].chunks_exact(LANES) {
@@ -110,18 +119,45 @@ impl ScoredMoves {
             }
         }
         let best_key = lanes.into_iter().fold(TAKEN, i32::max);
-        if score_of(best_key) < minimum {
+        let score = score_of(best_key);
+        if score < minimum {
             return None;
         }
-        let best = slot_of(best_key);
-        self.moves.as_mut_slice().swap(next, best);
-        self.keys[best] =
-            if self.keys[next] == TAKEN { TAKEN } else { sort_key(score_of(self.keys[next]), best) };
+        let slot = slot_of(best_key);
+        Some(Best { slot, mv: self.moves.as_slice()[slot], score })
+    }
+
+    /// Hands out `best`, found by [`best`](Self::best) since the list last
+    /// changed: it is swapped into the next slot, and the move that was
+    /// there takes its place.
+    #[inline(always)]
+    pub fn take(&mut self, best: Best) -> Move {
+        let next = self.next;
+        self.moves.as_mut_slice().swap(next, best.slot);
+        self.keys[best.slot] =
+            if self.keys[next] == TAKEN { TAKEN } else { sort_key(score_of(self.keys[next]), best.slot) };
         self.keys[next] = TAKEN;
         self.next += 1;
         self.left -= 1;
-        Some(self.moves.as_slice()[next])
+        best.mv
     }
+
+    /// Gives `best`, found by [`best`](Self::best) since the list last
+    /// changed, the score `score`; it stays in its slot.
+    #[inline(always)]
+    pub fn rescore(&mut self, best: Best, score: i32) {
+        self.keys[best.slot] = sort_key(score, best.slot);
+    }
+}
+
+/// A move [`ScoredMoves::best`] found, with its score and slot.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Best {
+    slot: usize,
+    /// The move.
+    pub mv: Move,
+    /// Its score.
+    pub score: i32,
 }
 
 #[cfg(test)]
