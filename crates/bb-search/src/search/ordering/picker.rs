@@ -13,8 +13,7 @@
 
 use super::scored::{ScoredMoves, SCORE_LIMIT};
 use super::tactical::{
-    is_unsettled, mvv_lva, settle, tactical_score, unsettled_score, GOOD_CAPTURE, GOOD_CAPTURE_FLOOR, KILLER,
-    TT_MOVE,
+    is_unsettled, mvv_lva, tactical_score, unsettled_score, GOOD_CAPTURE, GOOD_CAPTURE_FLOOR, KILLER, TT_MOVE,
 };
 use super::{is_tactical, ButterflyHistory, ContinuationHistory, PieceTo};
 use bb_core::PieceKind;
@@ -120,7 +119,7 @@ impl MovePicker {
                 }
                 Stage::GoodTactical => match self.scored.best(GOOD_CAPTURE_FLOOR) {
                     Some(best) if is_unsettled(best.score) => {
-                        self.scored.rescore(best, settle(position, best.mv, best.score));
+                        self.scored.rescore(best, tactical_score(position, best.mv));
                     }
                     Some(best) => return Some(self.scored.take(best)),
                     None => self.stage = Stage::Refutation(0),

@@ -67,22 +67,14 @@ pub(super) fn unsettled_score(position: &Position, mv: Move) -> i32 {
     }
 }
 
-/// True for a score of [`unsettled_score`] that awaits its exchange.
+/// True for a score of [`unsettled_score`] that awaits its exchange; the
+/// move's [`tactical_score`] settles it.
 #[inline(always)]
 pub(super) fn is_unsettled(score: i32) -> bool {
     score >= GOOD_CAPTURE && (score - GOOD_CAPTURE) % 2 == 1
 }
 
-/// The score of `mv`, unsettled with `score`, once its exchange is known.
-#[inline(always)]
-pub(super) fn settle(position: &Position, mv: Move, score: i32) -> i32 {
-    if see_ge(position, mv, 0) {
-        score - 1
-    } else {
-        BAD_CAPTURE + (score - 1 - GOOD_CAPTURE) / 2
-    }
-}
-
+/// A promotion to anything but a queen: always among the bad tactical moves.
 #[inline(always)]
 fn is_underpromotion(mv: Move) -> bool {
     mv.promotion().is_some_and(|kind| kind != PieceKind::Queen)
