@@ -44,6 +44,20 @@ fn excluded_key(hash: u64, excluded: Move) -> u64 {
 }
 
 impl Searcher<'_> {
+    /// True when `eval`, the static evaluation at `ply` (not in check), is
+    /// above that of the side's last position that had one: two plies up,
+    /// or four when the side was in check there. Without either, false:
+    /// an evaluation in check is no evaluation, and comparing with it would
+    /// make every node after a check look improving.
+    pub(super) fn is_improving(&self, eval: Score, ply: usize) -> bool {
+        [2, 4]
+            .into_iter()
+            .filter_map(|back| ply.checked_sub(back))
+            .map(|earlier| self.frames[earlier].eval)
+            .find(|&earlier| earlier != -INFINITE)
+            .is_some_and(|earlier| eval > earlier)
+    }
+
     /// The value of `position` at `ply` within (`alpha`, `beta`), searched `depth` plies.
     pub(super) fn negamax(
         &mut self,
@@ -112,7 +126,7 @@ impl Searcher<'_> {
             _ => eval,
         };
         self.frames[ply].eval = eval;
-        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
+        let improving = !in_check && self.is_improving(eval, ply);
         self.killers.clear_ply(ply + 1);
         self.frames[ply + 1].excluded = Move::NULL;
 

@@ -55,7 +55,7 @@ pub use state::SearchState;
 /// Per-ply bookkeeping of the current search path.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    /// Static evaluation at this ply (meaningless when in check).
+    /// Static evaluation at this ply; `-INFINITE` when in check (none).
     eval: Score,
     /// The move made from this ply, as (piece, destination); `None` for a null move.
     played: Option<PieceTo>,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::score::{mate_in, mated_in, MateOrCentipawns};
+use crate::score::{mate_in, mated_in, MateOrCentipawns, INFINITE};
 use bb_movegen::Position;
 
 fn run(fen: &str, depth: u32) -> SearchOutcome {
@@ -110,6 +110,31 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
     let fresh = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     searcher.path = vec![fresh.zobrist_key(), 1, 2, 3, fresh.zobrist_key()];
     assert!(!searcher.is_draw(&fresh));
+}
+
+#[test]
+fn improving_skips_evaluations_taken_in_check() {
+    let mut state = SearchState::new(1).unwrap();
+    let signals = SearchSignals::default();
+    let limits = SearchLimits::depth(1);
+    let thread_nodes = [smp::NodeCount::default()];
+    let request = SearchRequest::new(Position::startpos(), limits);
+    let control = Control::new(&limits, &signals);
+    let mut searcher = Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0);
+    for (ply, eval) in [(0, 30), (1, -10), (2, -INFINITE), (3, 5), (4, 40)] {
+        searcher.frames[ply].eval = eval;
+    }
+    assert!(!searcher.is_improving(100, 1), "nothing two plies up");
+    assert!(searcher.is_improving(50, 6), "above ply 4's 40");
+    assert!(!searcher.is_improving(35, 6), "below ply 4's 40");
+    // Ply 2 was in check: ply 4 is compared with ply 0, not with -INFINITE.
+    assert!(!searcher.is_improving(20, 4), "below ply 0's 30");
+    assert!(searcher.is_improving(31, 4));
+    // Ply 3 was not in check, so ply 5 compares with it.
+    assert!(searcher.is_improving(6, 5) && !searcher.is_improving(5, 5));
+    // In check two and four plies up: no evaluation to compare with.
+    searcher.frames[0].eval = -INFINITE;
+    assert!(!searcher.is_improving(1_000, 4));
 }
 
 #[test]
