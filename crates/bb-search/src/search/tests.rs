@@ -86,55 +86,57 @@ fn repetition_from_the_game_history_is_a_draw() {
     assert_eq!(saved.best_move.to_string(), "b8c8");
 }
 
-#[test]
-fn repetition_detection_respects_the_clock_and_null_moves() {
+/// Runs `check` on a fresh main-thread searcher of the start position, for
+/// tests of its parts between searches.
+fn with_searcher(check: impl FnOnce(&mut Searcher<'_>)) {
     let mut state = SearchState::new(1).unwrap();
     let signals = SearchSignals::default();
     let limits = SearchLimits::depth(1);
     let thread_nodes = [smp::NodeCount::default()];
     let request = SearchRequest::new(Position::startpos(), limits);
     let control = Control::new(&limits, &signals);
-    let mut searcher = Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0);
-    searcher.root_depth = 1;
-    let mut position = Position::startpos();
-    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-        position = position.play(position.parse_uci_move(text).unwrap());
-        searcher.path.push(position.zobrist_key());
-    }
-    assert!(searcher.is_draw(&position), "the start position occurs twice");
-    // The same key, but after a null move in between: not a repetition.
-    searcher.path.insert(2, NULL_MOVE_KEY);
-    searcher.path.remove(3);
-    assert!(!searcher.is_draw(&position));
-    // A position whose clock says a pawn moved since cannot repeat anything earlier.
-    let fresh = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-    searcher.path = vec![fresh.zobrist_key(), 1, 2, 3, fresh.zobrist_key()];
-    assert!(!searcher.is_draw(&fresh));
+    check(&mut Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0));
+}
+
+#[test]
+fn repetition_detection_respects_the_clock_and_null_moves() {
+    with_searcher(|searcher| {
+        searcher.root_depth = 1;
+        let mut position = Position::startpos();
+        for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            position = position.play(position.parse_uci_move(text).unwrap());
+            searcher.path.push(position.zobrist_key());
+        }
+        assert!(searcher.is_draw(&position), "the start position occurs twice");
+        // The same key, but after a null move in between: not a repetition.
+        searcher.path.insert(2, NULL_MOVE_KEY);
+        searcher.path.remove(3);
+        assert!(!searcher.is_draw(&position));
+        // A position whose clock says a pawn moved since cannot repeat anything earlier.
+        let fresh = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        searcher.path = vec![fresh.zobrist_key(), 1, 2, 3, fresh.zobrist_key()];
+        assert!(!searcher.is_draw(&fresh));
+    });
 }
 
 #[test]
 fn improving_skips_evaluations_taken_in_check() {
-    let mut state = SearchState::new(1).unwrap();
-    let signals = SearchSignals::default();
-    let limits = SearchLimits::depth(1);
-    let thread_nodes = [smp::NodeCount::default()];
-    let request = SearchRequest::new(Position::startpos(), limits);
-    let control = Control::new(&limits, &signals);
-    let mut searcher = Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0);
-    for (ply, eval) in [(0, 30), (1, -10), (2, -INFINITE), (3, 5), (4, 40)] {
-        searcher.frames[ply].eval = eval;
-    }
-    assert!(!searcher.is_improving(100, 1), "nothing two plies up");
-    assert!(searcher.is_improving(50, 6), "above ply 4's 40");
-    assert!(!searcher.is_improving(35, 6), "below ply 4's 40");
-    // Ply 2 was in check: ply 4 is compared with ply 0, not with -INFINITE.
-    assert!(!searcher.is_improving(20, 4), "below ply 0's 30");
-    assert!(searcher.is_improving(31, 4));
-    // Ply 3 was not in check, so ply 5 compares with it.
-    assert!(searcher.is_improving(6, 5) && !searcher.is_improving(5, 5));
-    // In check two and four plies up: no evaluation to compare with.
-    searcher.frames[0].eval = -INFINITE;
-    assert!(!searcher.is_improving(1_000, 4));
+    with_searcher(|searcher| {
+        for (ply, eval) in [(0, 30), (1, -10), (2, -INFINITE), (3, 5), (4, 40)] {
+            searcher.frames[ply].eval = eval;
+        }
+        assert!(!searcher.is_improving(100, 1), "nothing two plies up");
+        assert!(searcher.is_improving(50, 6), "above ply 4's 40");
+        assert!(!searcher.is_improving(35, 6), "below ply 4's 40");
+        // Ply 2 was in check: ply 4 is compared with ply 0, not with -INFINITE.
+        assert!(!searcher.is_improving(20, 4), "below ply 0's 30");
+        assert!(searcher.is_improving(31, 4));
+        // Ply 3 was not in check, so ply 5 compares with it.
+        assert!(searcher.is_improving(6, 5) && !searcher.is_improving(5, 5));
+        // In check two and four plies up: no evaluation to compare with.
+        searcher.frames[0].eval = -INFINITE;
+        assert!(!searcher.is_improving(1_000, 4));
+    });
 }
 
 #[test]
