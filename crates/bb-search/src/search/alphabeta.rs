@@ -10,7 +10,7 @@
 
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
 use super::reductions::{late_move_limit, reduction};
-use super::Searcher;
+use super::{Searcher, NO_EVAL};
 use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Hit};
@@ -54,7 +54,7 @@ impl Searcher<'_> {
             .into_iter()
             .filter_map(|back| ply.checked_sub(back))
             .map(|earlier| self.frames[earlier].eval)
-            .find(|&earlier| earlier != -INFINITE)
+            .find(|&earlier| earlier != NO_EVAL)
             .is_some_and(|earlier| eval > earlier)
     }
 
@@ -107,7 +107,7 @@ impl Searcher<'_> {
 
         let side = position.side_to_move();
         let eval = if in_check {
-            -INFINITE
+            NO_EVAL
         } else {
             match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,

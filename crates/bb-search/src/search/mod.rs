@@ -52,10 +52,14 @@ pub use request::{SearchOutcome, SearchRequest, SearchSignals};
 pub use root::RootMove;
 pub use state::SearchState;
 
+/// The evaluation a frame keeps for a node in check, which has none: below
+/// every real one, so [`Searcher::is_improving`] can tell it apart.
+const NO_EVAL: Score = -crate::score::INFINITE;
+
 /// Per-ply bookkeeping of the current search path.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    /// Static evaluation at this ply; `-INFINITE` when in check (none).
+    /// Static evaluation at this ply; [`NO_EVAL`] when in check.
     eval: Score,
     /// The move made from this ply, as (piece, destination); `None` for a null move.
     played: Option<PieceTo>,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::score::{mate_in, mated_in, MateOrCentipawns, INFINITE};
+use crate::score::{mate_in, mated_in, MateOrCentipawns};
 use bb_movegen::Position;
 
 fn run(fen: &str, depth: u32) -> SearchOutcome {
@@ -122,19 +122,19 @@ fn repetition_detection_respects_the_clock_and_null_moves() {
 #[test]
 fn improving_skips_evaluations_taken_in_check() {
     with_searcher(|searcher| {
-        for (ply, eval) in [(0, 30), (1, -10), (2, -INFINITE), (3, 5), (4, 40)] {
+        for (ply, eval) in [(0, 30), (1, -10), (2, NO_EVAL), (3, 5), (4, 40)] {
             searcher.frames[ply].eval = eval;
         }
         assert!(!searcher.is_improving(100, 1), "nothing two plies up");
         assert!(searcher.is_improving(50, 6), "above ply 4's 40");
         assert!(!searcher.is_improving(35, 6), "below ply 4's 40");
-        // Ply 2 was in check: ply 4 is compared with ply 0, not with -INFINITE.
+        // Ply 2 was in check: ply 4 is compared with ply 0, not with NO_EVAL.
         assert!(!searcher.is_improving(20, 4), "below ply 0's 30");
         assert!(searcher.is_improving(31, 4));
         // Ply 3 was not in check, so ply 5 compares with it.
         assert!(searcher.is_improving(6, 5) && !searcher.is_improving(5, 5));
         // In check two and four plies up: no evaluation to compare with.
-        searcher.frames[0].eval = -INFINITE;
+        searcher.frames[0].eval = NO_EVAL;
         assert!(!searcher.is_improving(1_000, 4));
     });
 }
