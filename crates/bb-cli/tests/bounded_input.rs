@@ -199,7 +199,9 @@ fn perft_epd_of_endless_or_unreadable_input_fails_at_once_in_bounded_memory() {
     let ten_gb = sparse_file("10g.epd", TEN_GB, b"");
     let cases = [
         ("/dev/zero", Path::new("/dev/zero"), "longer than 65536 bytes"),
-        ("/dev/urandom", Path::new("/dev/urandom"), "line 1"),
+        // Random bytes: now and then the first line is valid text, so the
+        // error names the line it is on, whichever that is.
+        ("/dev/urandom", Path::new("/dev/urandom"), "/dev/urandom line "),
         ("a directory", &directory.0, "cannot read EPD file"),
         ("a 10 GB line", &ten_gb.0, "longer than 65536 bytes"),
     ];
