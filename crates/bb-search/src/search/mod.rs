@@ -52,8 +52,9 @@ pub use request::{SearchOutcome, SearchRequest, SearchSignals};
 pub use root::RootMove;
 pub use state::SearchState;
 
-/// The evaluation a frame keeps for a node in check, which has none: below
-/// every real one, so [`Searcher::is_improving`] can tell it apart.
+/// The evaluation of a node in check, which has none, as a frame keeps it
+/// and the table stores it: below every real one, so
+/// [`Searcher::is_improving`] and the table's readers can tell it apart.
 const NO_EVAL: Score = -crate::score::INFINITE;
 
 /// Per-ply bookkeeping of the current search path.

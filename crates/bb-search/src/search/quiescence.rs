@@ -10,7 +10,7 @@
 
 use super::alphabeta::has_non_pawn_material;
 use super::ordering::{is_tactical, QuiescencePicker};
-use super::{Searcher, NULL_MOVE_KEY};
+use super::{Searcher, NO_EVAL, NULL_MOVE_KEY};
 use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::{see_ge, SEE_VALUE};
 use crate::tt::Bound;
@@ -82,7 +82,7 @@ impl Searcher<'_> {
         let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
 
         let (eval, mut best_score) = if in_check {
-            (-INFINITE, -INFINITE)
+            (NO_EVAL, -INFINITE)
         } else {
             let eval = match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
