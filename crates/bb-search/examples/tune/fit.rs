@@ -1,7 +1,10 @@
 //! Texel fitting of the evaluation weights to results and search scores.
 
 use bb_movegen::{MoveFilter, MoveList, Position};
-use bb_search::eval::params::{AT_PIECE_SQUARE, GROUPS, PARAMS, PARAM_COUNT};
+use bb_search::eval::params::{
+    AT_PIECE_SQUARE, DANGER, DANGER_COUNT, DANGER_EG_DIVISOR, DANGER_MG_CAP, DANGER_MG_DIVISOR, PARAMS,
+    PARAM_COUNT,
+};
 use bb_search::eval::{trace, weights::MAX_PHASE};
 use bb_search::see::see_ge;
 use std::io::BufRead;
@@ -9,10 +12,17 @@ use std::io::BufRead;
 /// `fit EPOCHS [--lambda=L] FILE...`: prints the fitted weights.
 pub fn run(args: &[String]) -> Result<(), String> {
     let epochs: u32 = crate::number(&args[0], "EPOCHS")?;
-    let (lambda, files) = match args[1].strip_prefix("--lambda=") {
-        Some(text) => (crate::number::<f64>(text, "--lambda")?, &args[2..]),
-        None => (0.5, &args[1..]),
-    };
+    let (mut lambda, mut pull) = (0.5, DEFAULT_PULL);
+    let options = args[1..].iter().take_while(|arg| arg.starts_with("--")).count();
+    for option in &args[1..1 + options] {
+        let (name, value) = option.split_once('=').ok_or(format!("{option}: expected --name=value"))?;
+        match name {
+            "--lambda" => lambda = crate::number(value, name)?,
+            "--pull" => pull = crate::number(value, name)?,
+            _ => return Err(format!("{name}: not an option of fit (--lambda, --pull)")),
+        }
+    }
+    let files = &args[1 + options..];
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda: {lambda} is not between 0 and 1"));
     }
@@ -24,23 +34,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let k = fit_scale(&samples, &initial);
     blend_targets(&mut samples, k, lambda);
     eprintln!(
-        "{} positions, K = {k:.5}, lambda {lambda}, loss {:.6}",
+        "{} positions, K = {k:.5}, lambda {lambda}, pull {pull:e}, loss {:.6}",
         samples.len(),
         loss(&samples, &initial, k)
     );
-    let weights = descend(&samples, &initial, k, epochs, &mut |epoch, weights| {
+    let weights = descend(&samples, &initial, k, epochs, pull, &mut |epoch, weights| {
         if epoch % 100 == 0 || epoch == epochs {
             eprintln!("epoch {epoch}: loss {:.6}", loss(&samples, weights, k));
         }
     });
-    print!("{}", weights_as_rust(&weights));
+    print!("{}", crate::print::weights_as_rust(&weights));
     Ok(())
 }
 
 /// One training position: its trace, result and search score.
 pub struct Sample {
     coefficients: Vec<(u32, i16)>,
-    fixed: [f64; 2],
+    /// Each king under attack: its side's sign and the (weight, count)
+    /// pairs of its danger.
+    danger: Vec<(f64, Vec<(u32, i16)>)>,
     phase: f64,
     scale: f64,
     after_taper: f64,
@@ -72,7 +84,14 @@ pub fn sample(line: &str) -> Option<Sample> {
     let trace = trace(&position)?;
     Some(Sample {
         coefficients: trace.coefficients.iter().map(|&(index, count)| (index as u32, count as i16)).collect(),
-        fixed: [f64::from(trace.fixed.mg), f64::from(trace.fixed.eg)],
+        danger: trace
+            .danger
+            .iter()
+            .map(|(sign, counts)| {
+                let used = counts.iter().enumerate().filter(|(_, &count)| count != 0);
+                (f64::from(*sign), used.map(|(index, &count)| (index as u32, count as i16)).collect())
+            })
+            .collect(),
         phase: f64::from(trace.phase),
         scale: f64::from(trace.scale) / 128.0,
         after_taper: f64::from(trace.after_taper),
@@ -94,17 +113,47 @@ fn load(files: &[String]) -> Result<Vec<Sample>, String> {
     Ok(samples)
 }
 
-/// The weights of the build, mg and eg interleaved.
+/// Where the king-danger weights start in the fitted vector, after the
+/// (mg, eg) pairs of the other weights.
+pub const DANGER_START: usize = 2 * PARAM_COUNT;
+
+/// The weights of the build: those of `PARAMS` with mg and eg interleaved,
+/// then those of `DANGER`.
 pub fn initial_weights() -> Vec<f64> {
-    PARAMS.iter().flat_map(|s| [f64::from(s.mg), f64::from(s.eg)]).collect()
+    let tapered = PARAMS.iter().flat_map(|s| [f64::from(s.mg), f64::from(s.eg)]);
+    tapered.chain(DANGER.iter().map(|&weight| f64::from(weight))).collect()
 }
 
-/// The evaluation of a sample with weights `weights` (mg, eg interleaved).
+/// The danger of one king, `counts` weighted by `weights`.
+fn danger(counts: &[(u32, i16)], weights: &[f64]) -> f64 {
+    counts.iter().map(|&(index, count)| weights[DANGER_START + index as usize] * f64::from(count)).sum()
+}
+
+/// The (mg, eg) penalty of a danger, as `eval::params::danger_penalty`
+/// works it out, and its (mg, eg) slopes by the danger.
+fn danger_penalty(danger: f64) -> ([f64; 2], [f64; 2]) {
+    if danger <= 0.0 {
+        return ([0.0; 2], [0.0; 2]);
+    }
+    let (divisor, cap) = (f64::from(DANGER_MG_DIVISOR), f64::from(DANGER_MG_CAP));
+    let eg_divisor = f64::from(DANGER_EG_DIVISOR);
+    let mg = danger * danger / divisor;
+    let (mg, mg_slope) = if mg < cap { (mg, 2.0 * danger / divisor) } else { (cap, 0.0) };
+    ([-mg, -danger / eg_divisor], [-mg_slope, -1.0 / eg_divisor])
+}
+
+/// The evaluation of a sample with weights `weights` (laid out as
+/// [`initial_weights`]).
 fn evaluate(sample: &Sample, weights: &[f64]) -> f64 {
-    let (mut mg, mut eg) = (sample.fixed[0], sample.fixed[1]);
+    let (mut mg, mut eg) = (0.0, 0.0);
     for &(index, count) in &sample.coefficients {
         mg += weights[2 * index as usize] * f64::from(count);
         eg += weights[2 * index as usize + 1] * f64::from(count);
+    }
+    for (sign, counts) in &sample.danger {
+        let ([danger_mg, danger_eg], _) = danger_penalty(danger(counts, weights));
+        mg += sign * danger_mg;
+        eg += sign * danger_eg;
     }
     let max = f64::from(MAX_PHASE);
     (mg * sample.phase + eg * sample.scale * (max - sample.phase)) / max + sample.after_taper
@@ -150,8 +199,51 @@ pub fn blend_targets(samples: &mut [Sample], k: f64, lambda: f64) {
     }
 }
 
-/// Strength of the pull of each weight towards its starting value.
-const REGULARISATION: f64 = 2e-7;
+/// The gradient of the summed squared error by each weight (laid out as
+/// [`initial_weights`]), worked out on every core.
+pub fn gradient(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
+    let threads = std::thread::available_parallelism().map_or(1, |count| count.get());
+    let chunk = samples.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> =
+            samples.chunks(chunk).map(|part| scope.spawn(move || gradient_of(part, weights, k))).collect();
+        let mut total = vec![0.0; DANGER_START + DANGER_COUNT];
+        for part in parts {
+            let part = part.join().expect("a gradient thread panicked");
+            total.iter_mut().zip(part).for_each(|(sum, value)| *sum += value);
+        }
+        total
+    })
+}
+
+/// [`gradient`] over `samples` on this thread.
+fn gradient_of(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
+    let max = f64::from(MAX_PHASE);
+    let mut gradient = vec![0.0; DANGER_START + DANGER_COUNT];
+    for sample in samples {
+        let probability = sigmoid(k, evaluate(sample, weights));
+        let slope = 2.0 * (probability - sample.target) * probability * (1.0 - probability) * k;
+        let mg_share = slope * sample.phase / max;
+        let eg_share = slope * sample.scale * (max - sample.phase) / max;
+        for &(index, count) in &sample.coefficients {
+            gradient[2 * index as usize] += mg_share * f64::from(count);
+            gradient[2 * index as usize + 1] += eg_share * f64::from(count);
+        }
+        // A danger weight moves the penalty through the danger's slope.
+        for (sign, counts) in &sample.danger {
+            let (_, [mg_slope, eg_slope]) = danger_penalty(danger(counts, weights));
+            let share = sign * (mg_share * mg_slope + eg_share * eg_slope);
+            for &(index, count) in counts {
+                gradient[DANGER_START + index as usize] += share * f64::from(count);
+            }
+        }
+    }
+    gradient
+}
+
+/// Strength of the pull of each weight towards its starting value, unless
+/// `--pull` says otherwise.
+pub const DEFAULT_PULL: f64 = 2e-7;
 
 /// `epochs` steps of Adam from `initial`; `report(epoch, weights)` after
 /// each.
@@ -160,24 +252,15 @@ pub fn descend(
     initial: &[f64],
     k: f64,
     epochs: u32,
+    pull: f64,
     report: &mut dyn FnMut(u32, &[f64]),
 ) -> Vec<f64> {
     let mut weights = initial.to_vec();
-    let (mut first, mut second) = (vec![0.0; 2 * PARAM_COUNT], vec![0.0; 2 * PARAM_COUNT]);
+    let size = DANGER_START + DANGER_COUNT;
+    let (mut first, mut second) = (vec![0.0; size], vec![0.0; size]);
     let (beta1, beta2, rate) = (0.9, 0.999, 0.5);
-    let max = f64::from(MAX_PHASE);
     for epoch in 1..=epochs {
-        let mut gradient = vec![0.0; 2 * PARAM_COUNT];
-        for sample in samples {
-            let probability = sigmoid(k, evaluate(sample, &weights));
-            let slope = 2.0 * (probability - sample.target) * probability * (1.0 - probability) * k;
-            let mg_share = slope * sample.phase / max;
-            let eg_share = slope * sample.scale * (max - sample.phase) / max;
-            for &(index, count) in &sample.coefficients {
-                gradient[2 * index as usize] += mg_share * f64::from(count);
-                gradient[2 * index as usize + 1] += eg_share * f64::from(count);
-            }
-        }
+        let mut gradient = gradient(samples, &weights, k);
         // Piece-square tables are fitted left-right symmetric: mirrored
         // squares share their gradient, which halves the free weights.
         for square in 0..6 * 64 {
@@ -195,8 +278,7 @@ pub fn descend(
         for index in 0..weights.len() {
             // A light pull towards the starting weights keeps rarely seen
             // weights (corner squares, extreme mobility) from wandering.
-            let g =
-                gradient[index] / samples.len() as f64 + REGULARISATION * (weights[index] - initial[index]);
+            let g = gradient[index] / samples.len() as f64 + pull * (weights[index] - initial[index]);
             first[index] = beta1 * first[index] + (1.0 - beta1) * g;
             second[index] = beta2 * second[index] + (1.0 - beta2) * g * g;
             weights[index] -=
@@ -205,44 +287,6 @@ pub fn descend(
         report(epoch, &weights);
     }
     weights
-}
-
-/// The weights as Rust constants, one `pub const` per group (the
-/// piece-square tables as the twelve `*_MG` / `*_EG` grids), in the syntax
-/// of `src/eval/weights.rs`.
-pub fn weights_as_rust(weights: &[f64]) -> String {
-    let value = |index: usize, phase: usize| weights[2 * index + phase].round() as i32;
-    let pair = |index: usize| format!("s({}, {})", value(index, 0), value(index, 1));
-    let mut text = String::new();
-    for group in GROUPS {
-        if group.name == "PIECE_SQUARE" {
-            for (kind, name) in ["PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"].iter().enumerate() {
-                for (phase, suffix) in ["MG", "EG"].iter().enumerate() {
-                    text += &format!("const {name}_{suffix}: [i32; 64] = [\n");
-                    for row in 0..8 {
-                        let cells: Vec<String> = (0..8)
-                            .map(|column| {
-                                format!("{:3}", value(group.start + 64 * kind + 8 * row + column, phase))
-                            })
-                            .collect();
-                        text += &format!("    {},\n", cells.join(", "));
-                    }
-                    text += "];\n";
-                }
-            }
-        } else if group.len == 1 {
-            text += &format!("pub const {}: TaperedScore = {};\n", group.name, pair(group.start));
-        } else {
-            let items: Vec<String> = (group.start..group.start + group.len).map(pair).collect();
-            text += &format!(
-                "pub const {}: [TaperedScore; {}] = [{}];\n",
-                group.name,
-                group.len,
-                items.join(", ")
-            );
-        }
-    }
-    text
 }
 
 #[cfg(test)]
@@ -288,24 +332,38 @@ mod tests {
         let k = fit_scale(&samples, &initial);
         blend_targets(&mut samples, k, 0.5);
         let mut reports = 0;
-        let fitted = descend(&samples, &initial, k, 30, &mut |_, _| reports += 1);
+        let fitted = descend(&samples, &initial, k, 30, DEFAULT_PULL, &mut |_, _| reports += 1);
         assert_eq!(reports, 30);
         assert!(loss(&samples, &fitted, k) < loss(&samples, &initial, k));
     }
 
     #[test]
-    fn the_build_weights_print_as_they_are_written_in_weights_rs() {
-        let source = include_str!("../../src/eval/weights.rs");
-        let printed = weights_as_rust(&initial_weights());
-        let single: Vec<&str> = printed.lines().filter(|line| line.contains(": TaperedScore =")).collect();
-        assert!(single.len() >= 5, "{printed}");
-        for line in single {
-            assert!(source.contains(line), "{line} is not in weights.rs");
+    fn the_gradient_of_danger_weights_matches_the_change_of_the_loss() {
+        // Black's queen, rook and knight bear down on White's king.
+        let attacked = "r5k1/5ppp/8/8/6nq/8/5PPP/6K1 w - - 0 1";
+        let samples: Vec<Sample> = [format!("{attacked};0.0"), format!("{attacked};1.0")]
+            .iter()
+            .filter_map(|line| sample(line))
+            .collect();
+        assert!(samples.iter().all(|sample| !sample.danger.is_empty()), "the king is under attack");
+        let (weights, k) = (initial_weights(), 0.01);
+        let analytic = gradient(&samples[..1], &weights, k);
+        let mut checked = 0;
+        for index in DANGER_START..weights.len() {
+            let step = 0.01;
+            let moved = |delta: f64| {
+                let mut moved = weights.clone();
+                moved[index] += delta;
+                loss(&samples[..1], &moved, k)
+            };
+            let numeric = (moved(step) - moved(-step)) / (2.0 * step);
+            assert!(
+                (numeric - analytic[index]).abs() <= 1e-6 + 1e-3 * numeric.abs(),
+                "{index}: {numeric} vs {}",
+                analytic[index]
+            );
+            checked += usize::from(analytic[index] != 0.0);
         }
-        assert_eq!(printed.matches("[i32; 64]").count(), 12);
-        // The piece-square rows too, so that a fit pastes in the file's layout.
-        for row in printed.lines().filter(|line| line.starts_with("    ") && line.ends_with(',')) {
-            assert!(source.contains(row), "{row} is not in weights.rs");
-        }
+        assert!(checked >= 4, "only {checked} danger weights are used");
     }
 }

@@ -7,13 +7,15 @@
 //! White's view. One thread and a fixed node budget make it reproducible:
 //! the same arguments write the same file.
 //!
-//! `tune fit EPOCHS [--lambda=L] FILE...` keeps the quiet positions (no
-//! capture that wins material by SEE), traces their evaluations, fits the
-//! sigmoid scale K to the current weights, then runs Adam on the mean
-//! squared error between `sigmoid(K · eval)` and the target
-//! `L · result + (1 − L) · sigmoid(K · score)` (L = 0.5 by default; lines
-//! without a score use the result alone), and prints the new weights in the
-//! syntax of `src/eval/weights.rs`.
+//! `tune fit EPOCHS [--lambda=L] [--pull=P] FILE...` keeps the quiet
+//! positions (no capture that wins material by SEE), traces their
+//! evaluations, fits the sigmoid scale K to the current weights, then runs
+//! Adam on the mean squared error between `sigmoid(K · eval)` and the
+//! target `L · result + (1 − L) · sigmoid(K · score)` (L = 0.5 by default;
+//! lines without a score use the result alone), each weight pulled towards
+//! its current value with strength P (2e-7 by default), and prints the new
+//! weights in the syntax of `src/eval/weights.rs`. The king-danger weights
+//! are fitted through their quadratic penalty, the others as linear terms.
 //!
 //! Data and results stay outside the repository; the weights go into
 //! `weights.rs` by hand, after an SPRT (`cargo xtask sprt`) confirms they
@@ -22,8 +24,10 @@
 
 mod fit;
 mod generate;
+mod print;
 
-const USAGE: &str = "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] FILE...";
+const USAGE: &str =
+    "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] [--pull=P] FILE...";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

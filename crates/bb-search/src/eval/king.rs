@@ -3,28 +3,30 @@
 
 use super::params::*;
 use super::pawns::distance;
-use super::weights::{KING_ZONE_ATTACK, NO_QUEEN_RELIEF, SAFE_CHECK};
-use super::{relative_rank, AttackInfo, TaperedScore};
+use super::{relative_rank, AttackInfo};
 use bb_core::{Bitboard, Color, File, PieceKind, Square};
 use bb_movegen::Position;
 use bb_tables::{bishop_attacks, knight_attacks, rook_attacks};
 
 /// The safety terms of `color`'s king: its shelter, and the danger from
-/// the enemy pieces aiming at it (a fixed, not tunable, quadratic term).
+/// the enemy pieces aiming at it (see [`DANGER`]).
 #[inline(always)]
 pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, terms: &mut impl Terms) {
     let us = color.index();
     let enemy = color.opposite();
     let them = enemy.index();
     let king = position.king_square(color);
-    let shelter_value = shelter(position, color, king, terms);
+    let shelter_counts = shelter(position, color, king, terms);
 
     let enemy_queens = position.by_color_kind(enemy, PieceKind::Queen);
     let attackers = attacks.king_attackers[us];
     if attackers >= 2 || (attackers >= 1 && enemy_queens.any()) {
+        let mut counts: DangerCounts = [0; DANGER_COUNT];
         // More attackers make each of them more dangerous.
-        let mut danger = attacks.king_attack_weight[us] * attackers.min(4) / 2
-            + KING_ZONE_ATTACK * attacks.king_zone_hits[us];
+        for (kind, &number) in attacks.king_attackers_by_kind[us].iter().enumerate() {
+            counts[AT_DANGER_ATTACKER + kind] = number * attackers.min(4);
+        }
+        counts[AT_DANGER_ZONE_HIT] = attacks.king_zone_hits[us];
         // Squares from which the enemy could check without being captured.
         let safe = !attacks.all[us] & !position.by_color(enemy);
         let occupied = position.occupied();
@@ -37,23 +39,19 @@ pub(crate) fn safety(position: &Position, color: Color, attacks: &AttackInfo, te
             (PieceKind::Queen, diagonal | straight),
         ];
         for (kind, squares) in check_squares {
-            if (squares & attacks.by_kind[them][kind.index()] & safe).any() {
-                danger += SAFE_CHECK[kind.index()];
-            }
+            let checks = squares & attacks.by_kind[them][kind.index()] & safe;
+            counts[AT_DANGER_SAFE_CHECK + kind.index()] = i32::from(checks.any());
         }
-        if enemy_queens.is_empty() {
-            danger -= NO_QUEEN_RELIEF;
-        }
-        danger -= shelter_value.mg / 2;
-        if danger > 0 {
-            terms.add_fixed(-TaperedScore::new((danger * danger / 600).min(1_200), danger / 8));
-        }
+        counts[AT_DANGER_NO_QUEEN] = i32::from(enemy_queens.is_empty());
+        counts[AT_DANGER_SHELTER..AT_DANGER_SHELTER + 3].copy_from_slice(&shelter_counts);
+        terms.add_king_danger(&counts);
     }
 }
 
-/// Pawn shield and open files around the king; also returns their value.
+/// Pawn shield and open files around the king; also returns how many own
+/// pawns stand one and two ranks ahead of it and how many files are open.
 #[inline(always)]
-fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> TaperedScore {
+fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Terms) -> [i32; 3] {
     let own_pawns = position.by_color_kind(color, PieceKind::Pawn);
     let king_rank = relative_rank(color, king);
     let center_file = king.file().index().clamp(1, 6);
@@ -75,7 +73,7 @@ fn shelter(position: &Position, color: Color, king: Square, terms: &mut impl Ter
     terms.add(AT_SHIELD_NEAR, near);
     terms.add(AT_SHIELD_FAR, far);
     terms.add(AT_KING_OPEN_FILE, open);
-    PARAMS[AT_SHIELD_NEAR] * near + PARAMS[AT_SHIELD_FAR] * far + PARAMS[AT_KING_OPEN_FILE] * open
+    [near, far, open]
 }
 
 /// Distance of a square from the board's centre, 0 (d4..e5) to 6 (corners).

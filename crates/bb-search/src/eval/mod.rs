@@ -49,8 +49,8 @@ pub(crate) struct AttackInfo {
     pub king_zone: [Bitboard; 2],
     /// Enemy pieces attacking each side's king zone.
     pub king_attackers: [i32; 2],
-    /// Their summed weights.
-    pub king_attack_weight: [i32; 2],
+    /// The same, by the attackers' kind.
+    pub king_attackers_by_kind: [[i32; 6]; 2],
     /// Attacks on squares of the zone, counted per attacking piece.
     pub king_zone_hits: [i32; 2],
 }
@@ -247,14 +247,16 @@ fn taper(total: TaperedScore, game_phase: i32, scale: i32) -> i32 {
 }
 
 /// How the evaluation of a position depends on the weights in
-/// [`params::PARAMS`]: White's view, before the tempo bonus,
-/// `taper(Σ coefficient·weight + fixed, phase, scale) + after_taper`.
+/// [`params::PARAMS`] and [`params::DANGER`]: White's view, before the
+/// tempo bonus, `taper(Σ coefficient·weight + Σ sign·danger_penalty(Σ
+/// count·danger weight), phase, scale) + after_taper`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalTrace {
     /// (weight index, White-minus-Black count) of every weight used.
     pub coefficients: Vec<(usize, i32)>,
-    /// The value of the terms that are not weights (king danger).
-    pub fixed: TaperedScore,
+    /// Each king under attack: its side's sign (+1 White, −1 Black) and
+    /// how often each king-danger weight counts for it.
+    pub danger: Vec<(i32, params::DangerCounts)>,
     /// The game phase, 0..=24.
     pub phase: i32,
     /// The endgame scale, out of 128.
@@ -290,7 +292,7 @@ pub fn trace(position: &Position) -> Option<EvalTrace> {
         .collect();
     Some(EvalTrace {
         coefficients,
-        fixed: trace.fixed,
+        danger: trace.danger,
         phase: game_phase,
         scale,
         after_taper,

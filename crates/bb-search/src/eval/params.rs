@@ -4,8 +4,9 @@
 //! against game results).
 //!
 //! The evaluation code reports every linear term as "weight `p`, `n`
-//! times" through `Terms`; only king danger (quadratic in the attack
-//! count) is reported as a fixed value.
+//! times" through `Terms`. King danger is not linear in its weights (the
+//! penalty grows with the square of their sum): it is reported as the
+//! counts of its own weights, [`DANGER`], per king under attack.
 
 use super::weights::*;
 use super::TaperedScore;
@@ -22,23 +23,24 @@ pub struct Group {
 }
 
 macro_rules! layout {
-    ($($index:ident = $name:ident : $len:expr;)*) => {
-        layout!(@offsets 0usize; $($index $len;)*);
-        /// Every group of weights, in table order.
-        pub const GROUPS: &[Group] = &[$(Group { name: stringify!($name), start: $index, len: $len }),*];
+    ($groups:ident, $count:ident, $table:literal; $($index:ident = $name:ident : $len:expr;)*) => {
+        layout!(@offsets $count, $table, 0usize; $($index $len;)*);
+        #[doc = concat!("Every group of weights of [`", $table, "`], in table order.")]
+        pub const $groups: &[Group] = &[$(Group { name: stringify!($name), start: $index, len: $len }),*];
     };
-    (@offsets $at:expr; $index:ident $len:expr; $($rest:tt)*) => {
-        #[doc = concat!("Start of `", stringify!($index), "` in [`PARAMS`].")]
+    (@offsets $count:ident, $table:literal, $at:expr; $index:ident $len:expr; $($rest:tt)*) => {
+        #[doc = concat!("Start of `", stringify!($index), "` in [`", $table, "`].")]
         pub const $index: usize = $at;
-        layout!(@offsets $at + $len; $($rest)*);
+        layout!(@offsets $count, $table, $at + $len; $($rest)*);
     };
-    (@offsets $at:expr;) => {
-        /// Number of weights.
-        pub const PARAM_COUNT: usize = $at;
+    (@offsets $count:ident, $table:literal, $at:expr;) => {
+        #[doc = concat!("Number of weights in [`", $table, "`].")]
+        pub const $count: usize = $at;
     };
 }
 
 layout! {
+    GROUPS, PARAM_COUNT, "PARAMS";
     AT_PIECE_VALUE = PIECE_VALUE: 6;
     AT_PIECE_SQUARE = PIECE_SQUARE: 6 * 64;
     AT_DOUBLED = DOUBLED: 1;
@@ -67,6 +69,15 @@ layout! {
     AT_SHIELD_NEAR = SHIELD_NEAR: 1;
     AT_SHIELD_FAR = SHIELD_FAR: 1;
     AT_KING_OPEN_FILE = KING_OPEN_FILE: 1;
+}
+
+layout! {
+    DANGER_GROUPS, DANGER_COUNT, "DANGER";
+    AT_DANGER_ATTACKER = DANGER_ATTACKER: 6;
+    AT_DANGER_ZONE_HIT = DANGER_ZONE_HIT: 1;
+    AT_DANGER_SAFE_CHECK = DANGER_SAFE_CHECK: 6;
+    AT_DANGER_NO_QUEEN = DANGER_NO_QUEEN: 1;
+    AT_DANGER_SHELTER = DANGER_SHELTER: 3;
 }
 
 /// Copies `source` into `table` from `start` (a `const fn` helper).
@@ -123,12 +134,63 @@ const fn build() -> [TaperedScore; PARAM_COUNT] {
 /// Every weight, laid out as [`GROUPS`] says.
 pub static PARAMS: [TaperedScore; PARAM_COUNT] = build();
 
+/// Copies `source` into `table` from `start` (a `const fn` helper).
+const fn put_danger(mut table: [i32; DANGER_COUNT], start: usize, source: &[i32]) -> [i32; DANGER_COUNT] {
+    let mut index = 0;
+    while index < source.len() {
+        table[start + index] = source[index];
+        index += 1;
+    }
+    table
+}
+
+const fn build_danger() -> [i32; DANGER_COUNT] {
+    let mut table = [0; DANGER_COUNT];
+    table = put_danger(table, AT_DANGER_ATTACKER, &DANGER_ATTACKER);
+    table = put_danger(table, AT_DANGER_ZONE_HIT, &[DANGER_ZONE_HIT]);
+    table = put_danger(table, AT_DANGER_SAFE_CHECK, &DANGER_SAFE_CHECK);
+    table = put_danger(table, AT_DANGER_NO_QUEEN, &[DANGER_NO_QUEEN]);
+    table = put_danger(table, AT_DANGER_SHELTER, &DANGER_SHELTER);
+    table
+}
+
+/// The king-danger weights (danger units, one value each), laid out as
+/// [`DANGER_GROUPS`] says.
+pub static DANGER: [i32; DANGER_COUNT] = build_danger();
+
+/// How often each king-danger weight counts for one king under attack;
+/// the danger is their sum weighted by [`DANGER`].
+pub type DangerCounts = [i32; DANGER_COUNT];
+
+/// The danger, in danger units, of a king with `counts`.
+#[inline(always)]
+pub fn danger_of(counts: &DangerCounts) -> i32 {
+    counts.iter().zip(DANGER.iter()).map(|(count, weight)| count * weight).sum()
+}
+
+/// The king-safety penalty of a danger: quadratic in the middlegame (capped),
+/// linear in the endgame, nothing when the danger is not positive.
+#[inline(always)]
+pub fn danger_penalty(danger: i32) -> TaperedScore {
+    if danger <= 0 {
+        return TaperedScore::ZERO;
+    }
+    -TaperedScore::new((danger * danger / DANGER_MG_DIVISOR).min(DANGER_MG_CAP), danger / DANGER_EG_DIVISOR)
+}
+
+/// The middlegame penalty is `danger² / DANGER_MG_DIVISOR` …
+pub const DANGER_MG_DIVISOR: i32 = 600;
+/// … up to this many centipawns.
+pub const DANGER_MG_CAP: i32 = 1_200;
+/// The endgame penalty is `danger / DANGER_EG_DIVISOR`.
+pub const DANGER_EG_DIVISOR: i32 = 8;
+
 /// Receives the terms of the evaluation of one side.
 pub(crate) trait Terms {
     /// Weight `param`, `count` times.
     fn add(&mut self, param: usize, count: i32);
-    /// A value that is not one of the weights.
-    fn add_fixed(&mut self, value: TaperedScore);
+    /// A king under attack whose danger terms counted `counts` times.
+    fn add_king_danger(&mut self, counts: &DangerCounts);
     /// The side whose terms follow: +1 for White, −1 for Black.
     fn set_sign(&mut self, sign: i32);
 }
@@ -147,8 +209,8 @@ impl Terms for Sum {
     }
 
     #[inline(always)]
-    fn add_fixed(&mut self, value: TaperedScore) {
-        self.total += value * self.sign;
+    fn add_king_danger(&mut self, counts: &DangerCounts) {
+        self.total += danger_penalty(danger_of(counts)) * self.sign;
     }
 
     #[inline(always)]
@@ -161,13 +223,14 @@ impl Terms for Sum {
 #[derive(Clone, Debug)]
 pub(crate) struct Trace {
     pub coefficients: Vec<i32>,
-    pub fixed: TaperedScore,
+    /// Each king under attack: its side's sign and its danger counts.
+    pub danger: Vec<(i32, DangerCounts)>,
     pub sum: Sum,
 }
 
 impl Default for Trace {
     fn default() -> Trace {
-        Trace { coefficients: vec![0; PARAM_COUNT], fixed: TaperedScore::ZERO, sum: Sum::default() }
+        Trace { coefficients: vec![0; PARAM_COUNT], danger: Vec::new(), sum: Sum::default() }
     }
 }
 
@@ -177,9 +240,9 @@ impl Terms for Trace {
         self.sum.add(param, count);
     }
 
-    fn add_fixed(&mut self, value: TaperedScore) {
-        self.fixed += value * self.sum.sign;
-        self.sum.add_fixed(value);
+    fn add_king_danger(&mut self, counts: &DangerCounts) {
+        self.danger.push((self.sum.sign, *counts));
+        self.sum.add_king_danger(counts);
     }
 
     fn set_sign(&mut self, sign: i32) {

@@ -2,7 +2,6 @@
 //! (pieces attacked, hanging or defended).
 
 use super::params::*;
-use super::weights::KING_ATTACK_WEIGHT;
 use super::{front_span, pawn_attack_span, relative_rank, AttackInfo};
 use bb_core::{Bitboard, Color, PieceKind, Square};
 use bb_movegen::Position;
@@ -46,7 +45,7 @@ pub(crate) fn evaluate(position: &Position, color: Color, attacks: &mut AttackIn
             let zone_hits = (reach & enemy_zone).count() as i32;
             if zone_hits > 0 {
                 attacks.king_attackers[them] += 1;
-                attacks.king_attack_weight[them] += KING_ATTACK_WEIGHT[kind.index()];
+                attacks.king_attackers_by_kind[them][kind.index()] += 1;
                 attacks.king_zone_hits[them] += zone_hits;
             }
             placement(color, kind, square, own_pawns, enemy_pawns, terms);

@@ -99,7 +99,7 @@ fn king_attack_is_penalised() {
     // Black's queen and knight far away, then bearing down on White's king.
     let far = king_safety("6k1/5ppp/1n6/q7/8/8/5PPP/R5K1 w - - 0 1", Color::White);
     let near = king_safety("6k1/5ppp/8/8/6nq/8/5PPP/R5K1 w - - 0 1", Color::White);
-    assert!(near.mg + 20 < far.mg, "{near:?} vs {far:?}");
+    assert!(near.mg + 10 < far.mg, "{near:?} vs {far:?}");
     // A full pawn shield is better than none.
     let sheltered = king_safety("6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White);
     let bare = king_safety("6k1/5ppp/8/8/8/5PPP/8/6K1 w - - 0 1", Color::White);
@@ -120,7 +120,10 @@ proptest! {
     fn trace_matches_the_evaluation(root in 0..ROOTS.len(), choices in prop::collection::vec(any::<u8>(), 0..80)) {
         let position = random_position(root, &choices);
         if let Some(trace) = trace(&position) {
-            let mut total = trace.fixed;
+            let mut total = TaperedScore::ZERO;
+            for (sign, counts) in &trace.danger {
+                total += params::danger_penalty(params::danger_of(counts)) * *sign;
+            }
             for &(index, count) in &trace.coefficients {
                 total += params::PARAMS[index] * count;
             }

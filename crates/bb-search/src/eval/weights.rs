@@ -1,8 +1,10 @@
 //! The numbers of the evaluation: piece values, piece-square tables and the
 //! weights of every positional term, as (middlegame, endgame) pairs in
-//! centipawns. They are hand-set from general chess knowledge (centralise
-//! knights, keep the king sheltered in the middlegame and active in the
-//! endgame, push passed pawns) and then adjusted by playing test matches.
+//! centipawns, and the king-danger weights in danger units. They were
+//! first set by hand from general chess knowledge and are now fitted to
+//! bb's own self-play by the `tune` example (the workspace README,
+//! "Tuning the evaluation on its own games"), each fit kept only when an
+//! SPRT against the weights before it passes.
 
 use super::TaperedScore;
 
@@ -13,7 +15,7 @@ const fn s(mg: i32, eg: i32) -> TaperedScore {
 
 /// Material by piece kind (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [TaperedScore; 6] =
-    [s(84, 101), s(340, 312), s(350, 330), s(471, 556), s(1012, 1022), s(0, 0)];
+    [s(79, 91), s(346, 327), s(348, 348), s(480, 577), s(1048, 1033), s(0, 0)];
 
 /// Contribution of each piece kind to the game phase (24 = all pieces on board).
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -30,145 +32,145 @@ pub const TEMPO: i32 = 18;
 #[rustfmt::skip]
 const PAWN_MG: [i32; 64] = [
       0,   0,   0,   0,   0,   0,   0,   0,
-     50,  55,  55,  60,  60,  55,  55,  50,
-     10,  16,  22,  30,  30,  22,  16,  10,
-      0,   3,  12,  19,  19,  12,   3,   0,
-     -7,  -2,   9,  17,  17,   9,  -2,  -7,
-     -5,  -2,   1,   5,   5,  -1,   3,  -5,
-     -6,   3,  -1, -11, -11,   9,  11,  -6,
+     57,  58,  45,  59,  59,  45,  58,  57,
+      7,  11,  24,  28,  28,  24,  11,   7,
+      3,   8,  11,  20,  20,  11,   8,   3,
+     -3,  -5,   7,  14,  14,   7,  -5,  -3,
+     -5,  -1,   0,   0,   0,  -2,   4,  -5,
+     -4,   7,   0, -10, -10,  10,  15,  -4,
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
 const PAWN_EG: [i32; 64] = [
       0,   0,   0,   0,   0,   0,   0,   0,
-     79,  75,  70,  65,  65,  70,  75,  79,
-     38,  38,  32,  26,  26,  32,  38,  38,
-     20,  16,  11,   4,   4,  11,  16,  20,
-      6,   6,   1,  -1,  -1,   1,   6,   6,
-      2,   2,   1,   0,   0,   1,   2,   2,
-      3,   4,   4,   1,   1,   4,   4,   3,
+     47,  84,  70,  64,  64,  70,  84,  47,
+     24,  20,  26,  26,  26,  26,  20,  24,
+     15,  11,   5,  -4,  -4,   5,  11,  15,
+     13,   8,   5,   0,   0,   5,   8,  13,
+      6,   4,   7,   7,   7,   7,   4,   6,
+     11,  11,  16,  24,  24,  16,  11,  11,
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
 const KNIGHT_MG: [i32; 64] = [
-    -70, -35, -25, -20, -20, -25, -35, -70,
-    -30, -15,   5,  10,  10,   5, -15, -30,
-    -20,   5,  18,  25,  25,  18,   5, -20,
-    -11,  11,  20,  28,  28,  20,  11, -11,
-    -11,   5,  19,  23,  23,  19,   5, -11,
-    -25,   1,   7,  13,  13,   7,   1, -25,
-    -31, -18,  -5,   2,   2,  -5, -18, -31,
-    -60, -23, -28, -20, -20, -28, -23, -60,
+    -75, -36, -24, -19, -19, -24, -36, -75,
+    -26, -11,   9,  20,  20,   9, -11, -26,
+    -20,   4,  26,  31,  31,  26,   4, -20,
+     11,   7,  17,  17,  17,  17,   7,  11,
+      0,  -1,  13,  21,  21,  13,  -1,   0,
+    -23,  -6,   2,  -1,  -1,   2,  -6, -23,
+    -31, -16,  -9,  -3,  -3,  -9, -16, -31,
+    -64, -23, -25, -16, -16, -25, -23, -64,
 ];
 
 #[rustfmt::skip]
 const KNIGHT_EG: [i32; 64] = [
-    -50, -35, -25, -20, -20, -25, -35, -50,
-    -30, -15,  -5,   0,   0,  -5, -15, -30,
-    -20,  -5,   8,  12,  12,   8,  -5, -20,
-    -15,   0,  12,  17,  17,  12,   0, -15,
-    -15,   0,  12,  19,  19,  12,   0, -15,
-    -20,  -4,   3,  10,  10,   3,  -4, -20,
-    -30, -15,  -5,   0,   0,  -5, -15, -30,
-    -50, -34, -24, -20, -20, -24, -34, -50,
+    -54, -33, -17, -21, -21, -17, -33, -54,
+    -31, -12,  -8,   2,   2,  -8, -12, -31,
+    -12, -12,  -1,   9,   9,  -1, -12, -12,
+     -7,   4,  14,  16,  16,  14,   4,  -7,
+     -4,  -6,  10,  16,  16,  10,  -6,  -4,
+    -17,   0,  -4,   8,   8,  -4,   0, -17,
+    -30, -15,  -8,  -7,  -7,  -8, -15, -30,
+    -47, -27, -27, -15, -15, -27, -27, -47,
 ];
 
 #[rustfmt::skip]
 const BISHOP_MG: [i32; 64] = [
-    -20, -10, -12, -12, -12, -12, -10, -20,
-    -12,   0,   0,   0,   0,   0,   0, -12,
-     -7,   5,   8,  10,  10,   8,   5,  -7,
-     -5,  11,  10,  15,  15,  10,  11,  -5,
-     -5,   8,  10,  14,  14,  10,   8,  -5,
-      0,  10,  12,  10,  10,  12,  10,   0,
-      0,  14,   8,   6,   6,   8,  14,   0,
-    -20,  -5, -12,  -8,  -8, -12,  -5, -20,
+    -19, -10, -15, -14, -14, -15, -10, -19,
+    -22,  -7,   2,   2,   2,   2,  -7, -22,
+     -2,  12,  -5,  18,  18,  -5,  12,  -2,
+     -8,  10,  21,  25,  25,  21,  10,  -8,
+      0,  -2,   9,  20,  20,   9,  -2,   0,
+     -3,  14,   7,   5,   5,   7,  14,  -3,
+      8,  11,   2,  -1,  -1,   2,  11,   8,
+    -12,   2, -12, -12, -12, -12,   2, -12,
 ];
 
 #[rustfmt::skip]
 const BISHOP_EG: [i32; 64] = [
-    -20, -12, -10,  -8,  -8, -10, -12, -20,
-    -12,  -5,   0,   0,   0,   0,  -5, -12,
-    -10,   0,   5,   6,   6,   5,   0, -10,
-     -8,   1,   6,  10,  10,   6,   1,  -8,
-     -8,   0,   5,  10,  10,   5,   0,  -8,
-    -10,   0,   5,   6,   6,   5,   0, -10,
-    -12,  -6,   0,   0,   0,   0,  -6, -12,
-    -20, -12, -10,  -8,  -8, -10, -12, -20,
+    -12,  -2,  -7,   4,   4,  -7,  -2, -12,
+    -14,   1,   9,  -4,  -4,   9,   1, -14,
+    -11,  -2,   8,   6,   6,   8,  -2, -11,
+      4,   0,  -3,   9,   9,  -3,   0,   4,
+     -7,  -3,   5,   0,   0,   5,  -3,  -7,
+    -11,  -5,   2,   2,   2,   2,  -5, -11,
+    -13, -11,  -7,   2,   2,  -7, -11, -13,
+    -14, -21, -10,  -5,  -5, -10, -21, -14,
 ];
 
 #[rustfmt::skip]
 const ROOK_MG: [i32; 64] = [
-      5,   8,  10,  12,  12,  10,   8,   5,
-     18,  22,  24,  26,  26,  24,  22,  18,
-      1,   4,   6,   8,   8,   6,   4,   1,
-     -6,   1,   0,   3,   3,   0,   1,  -6,
-     -8,  -4,   0,   0,   0,   0,  -4,  -8,
-    -12,  -6,  -2,  -1,  -1,  -2,  -6, -12,
-    -17,  -8,  -3,   0,   0,  -3,  -8, -17,
-     -6,  -3,   2,   5,   5,   6,  -3,  -6,
+     15,  14,  11,  12,  12,  11,  14,  15,
+      5,  20,  21,  32,  32,  21,  20,   5,
+      0,  12,  15,  16,  16,  15,  12,   0,
+     -2,   1,   7,  12,  12,   7,   1,  -2,
+    -12, -13,  -7,  -9,  -9,  -7, -13, -12,
+    -21,  -7,  -2,   0,   0,  -2,  -7, -21,
+    -24, -10,  -2,   2,   2,  -2, -10, -24,
+     -5,  -6,   2,   6,   6,   6,  -6,  -5,
 ];
 
 #[rustfmt::skip]
 const ROOK_EG: [i32; 64] = [
-      8,   8,   8,   8,   8,   8,   8,   8,
-     13,  12,  12,  12,  12,  12,  12,  13,
-      5,   4,   4,   4,   4,   4,   4,   5,
-      2,   2,   2,   2,   2,   2,   2,   2,
-      1,   0,   0,   0,   0,   0,   0,   1,
-     -2,  -2,  -3,  -2,  -2,  -3,  -2,  -2,
-     -4,  -4,  -4,  -4,  -4,  -4,  -4,  -4,
-     -6,  -4,  -3,  -2,  -2,  -3,  -4,  -6,
+      9,  18,  14,  13,  13,  14,  18,   9,
+     16,  12,  11,   5,   5,  11,  12,  16,
+     14,   6,   1,   4,   4,   1,   6,  14,
+     10,   3,   3,   0,   0,   3,   3,  10,
+      4,   1,   1,   7,   7,   1,   1,   4,
+      1,  -3,  -3,  -4,  -4,  -3,  -3,   1,
+    -10,  -6,  -8,  -7,  -7,  -8,  -6, -10,
+    -10,  -7,  -6, -12, -12,  -6,  -7, -10,
 ];
 
 #[rustfmt::skip]
 const QUEEN_MG: [i32; 64] = [
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-    -10,  -8,   0,   0,   0,   0,  -8, -10,
-     -9,   0,   5,   5,   5,   5,   0,  -9,
-     -4,   0,   5,   6,   6,   5,   0,  -4,
-     -5,   0,   5,   5,   5,   5,   0,  -5,
-    -10,   1,   4,   5,   5,   4,   1, -10,
-    -10,   0,   6,   3,   3,   2,   0, -10,
-    -20, -10,  -8,  -2,  -6, -10, -10, -20,
+     -8,  -2,  -1,   4,   4,  -1,  -2,  -8,
+     -8,  -9,   3,   3,   3,   3,  -9,  -8,
+      1,   1,  10,   3,   3,  10,   1,   1,
+      3,  -2,   3,  -4,  -4,   3,  -2,   3,
+     -4,  -1,  -6,  -7,  -7,  -6,  -1,  -4,
+    -18,   0,  -2,  -1,  -1,  -2,   0, -18,
+      0,  -3,   7,   3,   3,   3,  -3,   0,
+    -10, -12, -12,  -3,  -7, -14, -12, -10,
 ];
 
 #[rustfmt::skip]
 const QUEEN_EG: [i32; 64] = [
-    -20, -10,  -5,   0,   0,  -5, -10, -20,
-    -10,   0,   5,  10,  10,   5,   0, -10,
-     -5,   5,  12,  15,  15,  12,   5,  -5,
-      0,  10,  15,  20,  20,  15,  10,   0,
-      0,  10,  15,  20,  20,  15,  10,   0,
-     -5,   5,  12,  15,  15,  12,   5,  -5,
-    -10,   0,   5,  10,  10,   5,   0, -10,
-    -20, -10,  -5,  -1,  -1,  -5, -10, -20,
+    -12,  -6,   3,   5,   5,   3,  -6, -12,
+     -3,  13,  11,  16,  16,  11,  13,  -3,
+      2,   5,  20,  21,  21,  20,   5,   2,
+      5,  26,  25,  26,  26,  25,  26,   5,
+      3,  14,  22,  22,  22,  22,  14,   3,
+     -3,  -1,   4,  13,  13,   4,  -1,  -3,
+    -15, -10, -17, -15, -15, -17, -10, -15,
+    -23, -15, -17, -30, -30, -17, -15, -23,
 ];
 
 #[rustfmt::skip]
 const KING_MG: [i32; 64] = [
-    -60, -60, -60, -60, -60, -60, -60, -60,
-    -50, -50, -50, -50, -50, -50, -50, -50,
-    -40, -40, -42, -45, -45, -42, -40, -40,
-    -32, -35, -38, -42, -42, -38, -35, -32,
-    -22, -26, -28, -33, -33, -28, -26, -22,
-    -10, -15, -20, -25, -25, -20, -15, -10,
-     11,  11,  -6, -23, -23,  -8,  11,  11,
-     18,  35,  13,  -8,   4,   7,  37,  22,
+    -63, -58, -57, -59, -59, -57, -58, -63,
+    -47, -44, -49, -49, -49, -49, -44, -47,
+    -37, -38, -40, -47, -47, -40, -38, -37,
+    -33, -27, -38, -48, -48, -38, -27, -33,
+    -18, -22, -33, -37, -37, -33, -22, -18,
+    -11,  -2, -28, -33, -33, -28,  -2, -11,
+     10,  10, -12, -25, -25, -14,  10,  10,
+     16,  33,  10,  -7,   5,   4,  35,  20,
 ];
 
 #[rustfmt::skip]
 const KING_EG: [i32; 64] = [
-    -55, -32, -22, -15, -15, -22, -32, -55,
-    -25, -10,   0,   5,   5,   0, -10, -25,
-    -15,   5,  15,  20,  20,  15,   5, -15,
-    -15,   4,  19,  24,  24,  19,   4, -15,
-    -20,   0,  14,  23,  23,  14,   0, -20,
-    -24,  -5,   9,  14,  14,   9,  -5, -24,
-    -35, -13,  -5,  -1,  -1,  -5, -13, -35,
-    -55, -33, -24, -20, -20, -24, -33, -55,
+    -75, -19, -14,  -8,  -8, -14, -19, -75,
+    -25,  15,   9,  12,  12,   9,  15, -25,
+     -9,  25,  22,  13,  13,  22,  25,  -9,
+    -12,   5,  12,  16,  16,  12,   5, -12,
+    -19,  -5,   5,  10,  10,   5,  -5, -19,
+    -19,  -9,   0,   4,   4,   0,  -9, -19,
+    -31, -16,  -9,  -8,  -8,  -9, -16, -31,
+    -46, -36, -28, -31, -31, -28, -36, -46,
 ];
 
 const fn combine(mg: [i32; 64], eg: [i32; 64]) -> [TaperedScore; 64] {
@@ -194,142 +196,153 @@ pub const PIECE_SQUARE: [[TaperedScore; 64]; 6] = [
 // ---- pawn structure ----
 
 /// A pawn with another pawn of its side in front of it on the same file.
-pub const DOUBLED: TaperedScore = s(-6, -20);
+pub const DOUBLED: TaperedScore = s(-5, -10);
 /// A pawn with no pawn of its side on the adjacent files.
-pub const ISOLATED: TaperedScore = s(-7, -13);
+pub const ISOLATED: TaperedScore = s(-8, -13);
 /// A pawn that cannot be supported by its neighbours and whose advance is
 /// controlled by an enemy pawn.
-pub const BACKWARD: TaperedScore = s(-5, -12);
+pub const BACKWARD: TaperedScore = s(-5, -15);
 /// A pawn defended by another pawn, or side by side with one; by relative rank.
 pub const CONNECTED: [TaperedScore; 8] =
-    [s(0, 0), s(2, 1), s(8, 2), s(8, 4), s(15, 10), s(29, 25), s(50, 44), s(0, 0)];
+    [s(0, 0), s(4, -1), s(10, 5), s(10, 8), s(14, 20), s(32, 42), s(66, 45), s(0, 0)];
 /// A passed pawn, by relative rank.
 pub const PASSED: [TaperedScore; 8] =
-    [s(0, 0), s(2, 9), s(4, 12), s(10, 23), s(23, 38), s(50, 73), s(90, 127), s(0, 0)];
+    [s(0, 0), s(5, 5), s(-10, 14), s(-5, 24), s(4, 45), s(75, 23), s(89, 79), s(0, 0)];
 /// A passed pawn whose stop square is empty, by relative rank (added to [`PASSED`]).
 pub const PASSED_FREE: [TaperedScore; 8] =
-    [s(0, 0), s(1, 3), s(0, 4), s(2, 10), s(6, 16), s(12, 26), s(20, 51), s(0, 0)];
+    [s(0, 0), s(7, 4), s(1, 3), s(-4, 18), s(5, 14), s(31, 20), s(40, 77), s(0, 0)];
 /// A passed pawn, per square of distance from the enemy king to its stop
 /// square, by relative rank (a far enemy king cannot stop it).
 pub const PASSED_ENEMY_KING: [TaperedScore; 8] =
-    [s(0, 0), s(0, 1), s(-1, 0), s(-4, 10), s(-1, 20), s(0, 30), s(2, 40), s(0, 0)];
+    [s(0, 0), s(-4, 3), s(-1, 6), s(-7, 18), s(-6, 30), s(-3, 48), s(1, 50), s(0, 0)];
 /// A passed pawn, per square of distance from its own king to the stop square.
 pub const PASSED_OWN_KING: [TaperedScore; 8] =
-    [s(0, 0), s(-2, 2), s(-1, 1), s(0, -5), s(0, -10), s(0, -18), s(1, -26), s(0, 0)];
+    [s(0, 0), s(1, 1), s(2, -4), s(9, -15), s(6, -17), s(-6, -16), s(1, -27), s(0, 0)];
 
 // ---- pieces ----
 
 /// Mobility bonus of a knight by the number of squares it can go to.
 pub const KNIGHT_MOBILITY: [TaperedScore; 9] =
-    [s(-38, -45), s(-18, -29), s(-6, -12), s(0, -3), s(2, 2), s(7, 10), s(13, 13), s(17, 15), s(19, 16)];
+    [s(-36, -58), s(-20, -29), s(-5, -12), s(0, 2), s(4, 11), s(8, 20), s(15, 18), s(20, 19), s(17, 13)];
 /// Mobility bonus of a bishop.
 pub const BISHOP_MOBILITY: [TaperedScore; 14] = [
-    s(-31, -46),
-    s(-17, -27),
-    s(-6, -15),
-    s(-2, -5),
-    s(8, 3),
-    s(12, 9),
-    s(14, 14),
-    s(17, 20),
-    s(19, 19),
-    s(21, 25),
-    s(24, 24),
+    s(-28, -52),
+    s(-17, -25),
+    s(-2, -15),
+    s(1, -3),
+    s(9, 7),
+    s(14, 11),
+    s(16, 18),
+    s(18, 21),
+    s(17, 23),
+    s(20, 27),
+    s(30, 19),
+    s(18, 33),
     s(28, 27),
-    s(30, 29),
-    s(32, 30),
+    s(22, 34),
 ];
 /// Mobility bonus of a rook.
 pub const ROOK_MOBILITY: [TaperedScore; 15] = [
-    s(-27, -51),
-    s(-17, -31),
-    s(-4, -15),
-    s(-3, -5),
-    s(1, 5),
-    s(1, 13),
-    s(2, 22),
-    s(6, 25),
-    s(8, 32),
-    s(11, 38),
-    s(12, 42),
-    s(14, 45),
-    s(18, 49),
-    s(19, 51),
-    s(19, 54),
+    s(-64, -59),
+    s(-17, -35),
+    s(0, -17),
+    s(1, 0),
+    s(5, 14),
+    s(4, 20),
+    s(2, 27),
+    s(7, 27),
+    s(9, 37),
+    s(11, 43),
+    s(13, 45),
+    s(16, 47),
+    s(20, 49),
+    s(27, 47),
+    s(35, 49),
 ];
 /// Mobility bonus of a queen.
 pub const QUEEN_MOBILITY: [TaperedScore; 28] = [
     s(-20, -40),
-    s(-14, -28),
-    s(-9, -18),
-    s(-6, -10),
-    s(-3, -3),
-    s(-1, 2),
-    s(3, 7),
-    s(5, 12),
-    s(5, 15),
-    s(9, 20),
-    s(9, 24),
-    s(10, 27),
-    s(11, 30),
-    s(12, 33),
-    s(14, 36),
-    s(15, 38),
-    s(15, 39),
-    s(16, 41),
-    s(17, 43),
-    s(18, 44),
-    s(19, 45),
-    s(20, 46),
-    s(21, 47),
-    s(22, 48),
+    s(-11, -28),
+    s(-10, -19),
+    s(-3, -4),
+    s(-1, -10),
+    s(2, -8),
+    s(5, -7),
+    s(6, 10),
+    s(7, 12),
+    s(8, 20),
+    s(7, 34),
+    s(12, 37),
+    s(14, 39),
+    s(15, 44),
+    s(12, 52),
+    s(17, 51),
+    s(18, 53),
+    s(18, 47),
     s(23, 49),
-    s(24, 50),
-    s(25, 51),
-    s(26, 52),
+    s(25, 44),
+    s(28, 47),
+    s(19, 38),
+    s(25, 42),
+    s(17, 35),
+    s(20, 41),
+    s(20, 38),
+    s(24, 49),
+    s(23, 47),
 ];
 
 /// Both bishops.
-pub const BISHOP_PAIR: TaperedScore = s(28, 53);
+pub const BISHOP_PAIR: TaperedScore = s(33, 45);
 /// A rook on a file with no pawns.
-pub const ROOK_OPEN_FILE: TaperedScore = s(31, 6);
+pub const ROOK_OPEN_FILE: TaperedScore = s(34, -2);
 /// A rook on a file with only enemy pawns.
-pub const ROOK_SEMI_OPEN_FILE: TaperedScore = s(17, 7);
+pub const ROOK_SEMI_OPEN_FILE: TaperedScore = s(15, 4);
 /// A knight or bishop on a square no enemy pawn can ever attack, defended by
 /// an own pawn, in the enemy half (index 0 knight, 1 bishop).
-pub const OUTPOST: [TaperedScore; 2] = [s(25, 12), s(16, 4)];
+pub const OUTPOST: [TaperedScore; 2] = [s(23, 3), s(19, -2)];
 /// A minor piece directly behind an own pawn (shielded from frontal attack).
-pub const MINOR_BEHIND_PAWN: TaperedScore = s(7, 1);
+pub const MINOR_BEHIND_PAWN: TaperedScore = s(5, 4);
 
 // ---- threats: pieces attacked and defended ----
 
 /// A non-pawn piece attacked by an enemy pawn, by the victim's kind.
-pub const THREAT_BY_PAWN: [TaperedScore; 6] = [s(0, 0), s(43, 29), s(44, 30), s(60, 30), s(59, 30), s(0, 0)];
+pub const THREAT_BY_PAWN: [TaperedScore; 6] = [s(0, 0), s(34, 19), s(40, 35), s(44, 14), s(33, 18), s(0, 0)];
 /// A piece attacked by an enemy knight or bishop, by the victim's kind.
-pub const THREAT_BY_MINOR: [TaperedScore; 6] =
-    [s(3, 11), s(15, 21), s(14, 19), s(34, 23), s(33, 30), s(0, 0)];
+pub const THREAT_BY_MINOR: [TaperedScore; 6] = [s(1, 15), s(13, 23), s(13, 9), s(37, 7), s(24, 20), s(0, 0)];
 /// A piece attacked by an enemy rook, by the victim's kind.
-pub const THREAT_BY_ROOK: [TaperedScore; 6] = [s(4, 14), s(13, 21), s(15, 20), s(0, 8), s(30, 25), s(0, 0)];
+pub const THREAT_BY_ROOK: [TaperedScore; 6] = [s(2, 16), s(14, 22), s(19, 21), s(-4, 6), s(35, 25), s(0, 0)];
 /// A piece attacked and not defended (hanging), per piece.
-pub const HANGING: TaperedScore = s(15, 12);
+pub const HANGING: TaperedScore = s(2, 12);
 /// A non-pawn piece defended by one of its own pawns.
-pub const DEFENDED_BY_PAWN: TaperedScore = s(2, 3);
+pub const DEFENDED_BY_PAWN: TaperedScore = s(1, 7);
 /// A pawn push that would attack an enemy piece from a safe square.
-pub const PAWN_PUSH_THREAT: TaperedScore = s(16, 11);
+pub const PAWN_PUSH_THREAT: TaperedScore = s(14, 13);
 
 // ---- king safety ----
 
-/// Weight of an attacker of the king zone, by its kind.
-pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 40, 30, 45, 80, 0];
-/// Danger added per square of the king zone attacked (counted per attack).
-pub const KING_ZONE_ATTACK: i32 = 10;
-/// Danger of a safe checking move available to the enemy, by the checking piece.
-pub const SAFE_CHECK: [i32; 6] = [0, 90, 60, 90, 70, 0];
-/// Danger removed when the enemy has no queen.
-pub const NO_QUEEN_RELIEF: i32 = 200;
 /// Pawn shield in front of the king: own pawn one rank ahead / two ranks ahead.
-pub const SHIELD_NEAR: TaperedScore = s(15, -4);
+pub const SHIELD_NEAR: TaperedScore = s(16, -9);
 /// See [`SHIELD_NEAR`].
-pub const SHIELD_FAR: TaperedScore = s(6, -5);
+pub const SHIELD_FAR: TaperedScore = s(9, -10);
 /// A file next to or at the king with no own pawn.
-pub const KING_OPEN_FILE: TaperedScore = s(-14, -3);
+pub const KING_OPEN_FILE: TaperedScore = s(-11, -10);
+
+// ---- king danger ----
+//
+// The danger to a king under attack is a sum in "danger units" of the
+// weights below; the penalty grows with its square in the middlegame
+// (`king::danger_penalty`), so the terms reinforce each other.
+
+/// Danger of each enemy piece attacking the king zone, by its kind, counted
+/// once per attacker of any kind (up to four): more attackers make each of
+/// them more dangerous.
+pub const DANGER_ATTACKER: [i32; 6] = [0, 10, 10, 13, 15, 0];
+/// Danger per attack on a square of the king zone (counted per attacking piece).
+pub const DANGER_ZONE_HIT: i32 = 21;
+/// Danger of a safe check available to the enemy, by the checking piece's kind.
+pub const DANGER_SAFE_CHECK: [i32; 6] = [0, 86, 51, 95, 86, 0];
+/// Danger when the enemy has no queen (a relief: negative).
+pub const DANGER_NO_QUEEN: i32 = -193;
+/// Danger by the king's shelter: per own pawn one rank ahead, per own pawn
+/// two ranks ahead, per file at or next to the king without an own pawn.
+pub const DANGER_SHELTER: [i32; 3] = [-9, 10, 12];
