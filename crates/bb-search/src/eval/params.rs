@@ -80,12 +80,9 @@ layout! {
     AT_DANGER_SHELTER = DANGER_SHELTER: 3;
 }
 
-/// Copies `source` into `table` from `start` (a `const fn` helper).
-const fn put(
-    mut table: [TaperedScore; PARAM_COUNT],
-    start: usize,
-    source: &[TaperedScore],
-) -> [TaperedScore; PARAM_COUNT] {
+/// Copies `source` into `table` from `start` (a `const fn` helper for
+/// both tables).
+const fn put<T: Copy, const N: usize>(mut table: [T; N], start: usize, source: &[T]) -> [T; N] {
     let mut index = 0;
     while index < source.len() {
         table[start + index] = source[index];
@@ -134,23 +131,13 @@ const fn build() -> [TaperedScore; PARAM_COUNT] {
 /// Every weight, laid out as [`GROUPS`] says.
 pub static PARAMS: [TaperedScore; PARAM_COUNT] = build();
 
-/// Copies `source` into `table` from `start` (a `const fn` helper).
-const fn put_danger(mut table: [i32; DANGER_COUNT], start: usize, source: &[i32]) -> [i32; DANGER_COUNT] {
-    let mut index = 0;
-    while index < source.len() {
-        table[start + index] = source[index];
-        index += 1;
-    }
-    table
-}
-
 const fn build_danger() -> [i32; DANGER_COUNT] {
     let mut table = [0; DANGER_COUNT];
-    table = put_danger(table, AT_DANGER_ATTACKER, &DANGER_ATTACKER);
-    table = put_danger(table, AT_DANGER_ZONE_HIT, &[DANGER_ZONE_HIT]);
-    table = put_danger(table, AT_DANGER_SAFE_CHECK, &DANGER_SAFE_CHECK);
-    table = put_danger(table, AT_DANGER_NO_QUEEN, &[DANGER_NO_QUEEN]);
-    table = put_danger(table, AT_DANGER_SHELTER, &DANGER_SHELTER);
+    table = put(table, AT_DANGER_ATTACKER, &DANGER_ATTACKER);
+    table = put(table, AT_DANGER_ZONE_HIT, &[DANGER_ZONE_HIT]);
+    table = put(table, AT_DANGER_SAFE_CHECK, &DANGER_SAFE_CHECK);
+    table = put(table, AT_DANGER_NO_QUEEN, &[DANGER_NO_QUEEN]);
+    table = put(table, AT_DANGER_SHELTER, &DANGER_SHELTER);
     table
 }
 
