@@ -200,9 +200,13 @@ pub fn blend_targets(samples: &mut [Sample], k: f64, lambda: f64) {
 }
 
 /// The gradient of the summed squared error by each weight (laid out as
-/// [`initial_weights`]), worked out on every core.
+/// [`initial_weights`]), worked out on every core the platform reports.
 pub fn gradient(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
     let threads = std::thread::available_parallelism().map_or(1, |count| count.get());
+    if threads <= 1 {
+        // One core, or none known (wasm32-wasip1, where threads cannot be spawned).
+        return gradient_of(samples, weights, k);
+    }
     let chunk = samples.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let parts: Vec<_> =
