@@ -82,6 +82,8 @@ pub fn sample(line: &str) -> Option<Sample> {
         return None;
     }
     let trace = trace(&position)?;
+    // One entry per king at most, as `evaluate_with_slopes` relies on.
+    assert!(trace.danger.len() <= 2, "{} kings under attack", trace.danger.len());
     Some(Sample {
         coefficients: trace.coefficients.iter().map(|&(index, count)| (index as u32, count as i16)).collect(),
         danger: trace
@@ -145,18 +147,26 @@ fn danger_penalty(danger: f64) -> ([f64; 2], [f64; 2]) {
 /// The evaluation of a sample with weights `weights` (laid out as
 /// [`initial_weights`]).
 fn evaluate(sample: &Sample, weights: &[f64]) -> f64 {
+    evaluate_with_slopes(sample, weights).0
+}
+
+/// [`evaluate`], and the (mg, eg) slopes of each attacked king's penalty
+/// by its danger (a king is evaluated once per side, so two at most).
+fn evaluate_with_slopes(sample: &Sample, weights: &[f64]) -> (f64, [[f64; 2]; 2]) {
     let (mut mg, mut eg) = (0.0, 0.0);
     for &(index, count) in &sample.coefficients {
         mg += weights[2 * index as usize] * f64::from(count);
         eg += weights[2 * index as usize + 1] * f64::from(count);
     }
-    for (sign, counts) in &sample.danger {
-        let ([danger_mg, danger_eg], _) = danger_penalty(danger(counts, weights));
+    let mut slopes = [[0.0; 2]; 2];
+    for ((sign, counts), slope) in sample.danger.iter().zip(&mut slopes) {
+        let ([danger_mg, danger_eg], danger_slopes) = danger_penalty(danger(counts, weights));
         mg += sign * danger_mg;
         eg += sign * danger_eg;
+        *slope = danger_slopes;
     }
     let max = f64::from(MAX_PHASE);
-    (mg * sample.phase + eg * sample.scale * (max - sample.phase)) / max + sample.after_taper
+    ((mg * sample.phase + eg * sample.scale * (max - sample.phase)) / max + sample.after_taper, slopes)
 }
 
 fn sigmoid(k: f64, value: f64) -> f64 {
@@ -225,7 +235,8 @@ fn gradient_of(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
     let max = f64::from(MAX_PHASE);
     let mut gradient = vec![0.0; DANGER_START + DANGER_COUNT];
     for sample in samples {
-        let probability = sigmoid(k, evaluate(sample, weights));
+        let (value, danger_slopes) = evaluate_with_slopes(sample, weights);
+        let probability = sigmoid(k, value);
         let slope = 2.0 * (probability - sample.target) * probability * (1.0 - probability) * k;
         let mg_share = slope * sample.phase / max;
         let eg_share = slope * sample.scale * (max - sample.phase) / max;
@@ -234,8 +245,7 @@ fn gradient_of(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
             gradient[2 * index as usize + 1] += eg_share * f64::from(count);
         }
         // A danger weight moves the penalty through the danger's slope.
-        for (sign, counts) in &sample.danger {
-            let (_, [mg_slope, eg_slope]) = danger_penalty(danger(counts, weights));
+        for ((sign, counts), [mg_slope, eg_slope]) in sample.danger.iter().zip(danger_slopes) {
             let share = sign * (mg_share * mg_slope + eg_share * eg_slope);
             for &(index, count) in counts {
                 gradient[DANGER_START + index as usize] += share * f64::from(count);
