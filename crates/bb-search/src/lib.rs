@@ -4,6 +4,9 @@
 //!
 //! - [`eval`]: a tapered evaluation (material, piece-square tables, pawn
 //!   structure, mobility, king safety, threats, bishop pair, tempo).
+//! - [`nnue`]: a small efficiently updatable neural network that
+//!   evaluates instead, when one is loaded (`EvalFile`,
+//!   [`SearchState::set_network`]); trained by the `tune` example.
 //! - [`search`](mod@search): iterative deepening, principal variation
 //!   search with aspiration windows, a transposition table, quiescence
 //!   search with MVV-LVA and SEE, null move, late-move reductions, check
@@ -39,6 +42,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod nnue;
 pub mod score;
 pub mod search;
 pub mod see;

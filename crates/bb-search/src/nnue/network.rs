@@ -1,0 +1,235 @@
+//! The network's weights, their file format and the output layer.
+
+use super::{Accumulator, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use crate::score::{Score, MATE_BOUND};
+use bb_core::Color;
+
+/// The first four bytes of a network file.
+pub const FORMAT_MAGIC: [u8; 4] = *b"BBNN";
+
+/// The version of the file format [`Network::from_bytes`] reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Bytes of a network file: magic, version and hidden size (4 bytes each),
+/// the hidden layer's weights and biases and the output weights (`i16`),
+/// the output bias (`i32`).
+const FILE_BYTES: usize = 12 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+/// Why bytes are not a network [`Network::from_bytes`] can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// The file does not start with [`FORMAT_MAGIC`].
+    NotANetwork,
+    /// The file is of another format version.
+    Version(u32),
+    /// The file's hidden layer is of another size than [`HIDDEN`].
+    HiddenSize(u32),
+    /// The file is not as long as its header says.
+    Length {
+        /// What the header asks for.
+        expected: usize,
+        /// What the file holds.
+        found: usize,
+    },
+    /// An output weight beyond ±[`OUTPUT_WEIGHT_LIMIT`], which could overflow.
+    OutputWeight(i16),
+}
+
+impl core::fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            NetworkError::NotANetwork => write!(f, "not a bb network file (no BBNN magic)"),
+            NetworkError::Version(found) => write!(f, "network format {found}, expected {FORMAT_VERSION}"),
+            NetworkError::HiddenSize(found) => {
+                write!(f, "network of {found} hidden neurons, expected {HIDDEN}")
+            }
+            NetworkError::Length { expected, found } => {
+                write!(f, "network file of {found} bytes, expected {expected}")
+            }
+            NetworkError::OutputWeight(weight) => {
+                write!(f, "output weight {weight} beyond ±{OUTPUT_WEIGHT_LIMIT}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// The quantised weights of the network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// For each input ([`super::feature_index`]), its column of the hidden
+    /// layer's weights, in units of 1/[`QA`].
+    pub feature_weights: Vec<[i16; HIDDEN]>,
+    /// The hidden layer's biases, in units of 1/[`QA`].
+    pub feature_bias: [i16; HIDDEN],
+    /// The output weights of the side to move's half (`[0]`) and of the
+    /// other side's (`[1]`), in units of 1/[`QB`].
+    pub output_weights: [[i16; HIDDEN]; 2],
+    /// The output bias, in units of 1/([`QA`] · [`QB`]).
+    pub output_bias: i32,
+}
+
+/// Reads little-endian numbers from the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let (head, rest) = self.0.split_at(N);
+        self.0 = rest;
+        head.try_into().expect("split_at gave N bytes")
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+
+    fn i16s(&mut self, into: &mut [i16]) {
+        for value in into {
+            *value = i16::from_le_bytes(self.take());
+        }
+    }
+}
+
+impl Network {
+    /// A network whose every weight is zero: it evaluates every position as 0.
+    pub fn zeroed() -> Network {
+        Network {
+            feature_weights: vec![[0; HIDDEN]; INPUTS],
+            feature_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 0,
+        }
+    }
+
+    /// The network in a file of the format [`Network::to_bytes`] writes.
+    ///
+    /// ```
+    /// use bb_search::nnue::{Network, NetworkError};
+    ///
+    /// let network = Network::zeroed();
+    /// assert_eq!(Network::from_bytes(&network.to_bytes()), Ok(network));
+    /// assert_eq!(Network::from_bytes(b"ABCD"), Err(NetworkError::NotANetwork));
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < 12 || bytes[..4] != FORMAT_MAGIC {
+            return Err(NetworkError::NotANetwork);
+        }
+        let mut reader = Reader(&bytes[4..]);
+        let version = reader.u32();
+        if version != FORMAT_VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        let hidden = reader.u32();
+        if hidden as usize != HIDDEN {
+            return Err(NetworkError::HiddenSize(hidden));
+        }
+        if bytes.len() != FILE_BYTES {
+            return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
+        }
+        let mut network = Network::zeroed();
+        for column in &mut network.feature_weights {
+            reader.i16s(column);
+        }
+        reader.i16s(&mut network.feature_bias);
+        for half in &mut network.output_weights {
+            reader.i16s(half);
+        }
+        network.output_bias = i32::from_le_bytes(reader.take());
+        let weights = network.output_weights.iter().flatten();
+        if let Some(&weight) = weights.clone().find(|weight| weight.abs() > OUTPUT_WEIGHT_LIMIT) {
+            return Err(NetworkError::OutputWeight(weight));
+        }
+        Ok(network)
+    }
+
+    /// The network as a file [`Network::from_bytes`] reads, little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(FILE_BYTES);
+        bytes.extend_from_slice(&FORMAT_MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let columns = self.feature_weights.iter().chain([&self.feature_bias]).chain(&self.output_weights);
+        for value in columns.flatten() {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// The evaluation in centipawns, from `side`'s point of view, of the
+    /// position whose accumulator is `accumulator` and where `side` moves.
+    /// It stays inside the mate bounds.
+    #[inline]
+    pub fn evaluate(&self, accumulator: &Accumulator, side: Color) -> Score {
+        let (own, other) = accumulator.halves(side);
+        let sum = squared_clipped_dot(own, &self.output_weights[0])
+            + squared_clipped_dot(other, &self.output_weights[1]);
+        let output = sum / QA + self.output_bias;
+        let centipawns = (i64::from(output) * i64::from(SCALE) / i64::from(QA * QB)) as i32;
+        centipawns.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+}
+
+/// `Σ clamp(x, 0, QA)² · w` over the neurons, in units of `QA² · QB`. The
+/// product `clamp(x) · w` fits an `i16` (`QA · OUTPUT_WEIGHT_LIMIT < 2¹⁵`),
+/// which lets the compiler use 16-bit multiplies and pairwise 32-bit sums.
+#[inline]
+fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    const _: () = assert!(QA * OUTPUT_WEIGHT_LIMIT as i32 <= i16::MAX as i32);
+    let mut sum = 0i32;
+    for (&value, &weight) in values.iter().zip(weights) {
+        let clipped = value.clamp(0, QA as i16);
+        sum += i32::from(clipped.wrapping_mul(weight)) * i32::from(clipped);
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_network_survives_its_file_and_a_damaged_file_is_refused() {
+        let mut network = Network::zeroed();
+        network.feature_weights[5][7] = -300;
+        network.feature_bias[3] = 12;
+        network.output_weights[1][HIDDEN - 1] = -OUTPUT_WEIGHT_LIMIT;
+        network.output_bias = -123_456;
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), FILE_BYTES);
+        assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&network));
+        // Little-endian whatever the target: -300 is 0xFED4.
+        let at = 12 + 2 * (5 * HIDDEN + 7);
+        assert_eq!(bytes[at..at + 2], [0xD4, 0xFE]);
+
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetworkError::Length { expected: FILE_BYTES, found: FILE_BYTES - 1 })
+        );
+        let mut version = bytes.clone();
+        version[4] = 9;
+        assert_eq!(Network::from_bytes(&version), Err(NetworkError::Version(9)));
+        let mut hidden = bytes.clone();
+        hidden[8] ^= 1;
+        assert_eq!(Network::from_bytes(&hidden), Err(NetworkError::HiddenSize(HIDDEN as u32 ^ 1)));
+        let mut weight = bytes;
+        let last_output = FILE_BYTES - 4 - 2;
+        weight[last_output..last_output + 2].copy_from_slice(&200i16.to_le_bytes());
+        assert_eq!(Network::from_bytes(&weight), Err(NetworkError::OutputWeight(200)));
+    }
+
+    #[test]
+    fn the_output_layer_squares_clipped_activations() {
+        let mut values = [0i16; HIDDEN];
+        let mut weights = [0i16; HIDDEN];
+        values[..4].copy_from_slice(&[-50, 10, 300, 255]);
+        weights[..4].copy_from_slice(&[100, 3, -2, OUTPUT_WEIGHT_LIMIT]);
+        // -50 clips to 0, 300 to 255.
+        let expected = 10 * 10 * 3 - 255 * 255 * 2 + 255 * 255 * i32::from(OUTPUT_WEIGHT_LIMIT);
+        assert_eq!(squared_clipped_dot(&values, &weights), expected);
+        // Every neuron at the top with the largest weight does not overflow.
+        let full = squared_clipped_dot(&[QA as i16; HIDDEN], &[OUTPUT_WEIGHT_LIMIT; HIDDEN]);
+        assert_eq!(full, HIDDEN as i32 * QA * QA * i32::from(OUTPUT_WEIGHT_LIMIT));
+    }
+}
