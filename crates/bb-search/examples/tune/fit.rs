@@ -65,7 +65,7 @@ pub struct Sample {
 }
 
 /// No capture wins material: the static evaluation is meaningful.
-fn is_quiet(position: &Position) -> bool {
+pub fn is_quiet(position: &Position) -> bool {
     let mut captures = MoveList::new();
     position.generate(MoveFilter::Captures, &mut captures);
     !position.in_check() && !captures.iter().any(|&mv| see_ge(position, mv, 1))

@@ -17,6 +17,15 @@
 //! weights in the syntax of `src/eval/weights.rs`. The king-danger weights
 //! are fitted through their quadratic penalty, the others as linear terms.
 //!
+//! `tune nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] FILE...`
+//! trains the engine's network ([`bb_search::nnue`]) on the same quiet
+//! positions: K is fitted so that `sigmoid(K · score)` predicts the
+//! results, the target is blended as for `fit`, and Adam (rate R, 0.001 by
+//! default, stepped down for the last epochs) minimises the squared error
+//! of `sigmoid(K · evaluation)` in batches; one position in 50 is held out
+//! and its loss printed after each epoch, when the quantised network is
+//! written to OUT.
+//!
 //! Data and results stay outside the repository; the weights go into
 //! `weights.rs` by hand, after an SPRT (`cargo xtask sprt`) confirms they
 //! play better. The README's "Tuning the evaluation on its own games"
@@ -24,16 +33,20 @@
 
 mod fit;
 mod generate;
+mod nnue;
+mod nnue_model;
 mod print;
 
 const USAGE: &str =
-    "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] [--pull=P] FILE...";
+    "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] [--pull=P] FILE... \
+     | tune nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] FILE...";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("generate") if args.len() == 5 => generate::run(&args[1..]),
         Some("fit") if args.len() >= 3 => fit::run(&args[1..]),
+        Some("nnue") if args.len() >= 4 => nnue::run(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     if let Err(message) = result {
