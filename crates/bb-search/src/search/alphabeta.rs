@@ -149,7 +149,7 @@ impl Searcher<'_> {
             {
                 let reduction = 3 + depth / 3 + ((estimate - beta) / 200).min(3);
                 let child = position.play_null();
-                self.frames[ply + 1].psq = self.frames[ply].psq;
+                self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
                 self.frames[ply].mv = Move::NULL;

@@ -39,6 +39,7 @@ mod smp;
 mod state;
 
 use crate::eval::TaperedScore;
+use crate::nnue::{Accumulator, Network};
 use crate::score::{Score, MAX_PLY};
 use bb_movegen::{Move, Position};
 use control::Control;
@@ -85,6 +86,12 @@ struct Searcher<'a> {
     pawns: crate::eval::PawnCache,
     /// This thread's cache of whole evaluations.
     evals: crate::eval::EvalCache,
+    /// The network that evaluates instead of the hand-written evaluation,
+    /// when one is loaded ([`SearchState::set_network`]).
+    network: Option<&'a Network>,
+    /// With a network, its accumulator of each ply's position, kept up to
+    /// date move by move ([`Searcher::play`]).
+    accumulators: Vec<Accumulator>,
     /// Keys of the game before the root, then of every position on the current path.
     path: Vec<u64>,
     frames: Vec<Frame>,
@@ -152,7 +159,8 @@ pub fn search(
     if state.helpers.is_empty() || request.limits.nodes.is_some() {
         let thread_nodes = [NodeCount::default()];
         let control = Control::new(&request.limits, signals);
-        Searcher::new(&state.tt, &mut state.ordering, control, request, &thread_nodes, 0)
+        let network = state.network.as_deref();
+        Searcher::new(&state.tt, network, &mut state.ordering, control, request, &thread_nodes, 0)
             .iterative_deepening(request, report)
     } else {
         smp::search_with_helpers(state, request, signals, report).0
@@ -162,6 +170,7 @@ pub fn search(
 impl<'a> Searcher<'a> {
     fn new(
         tt: &'a crate::tt::TranspositionTable,
+        network: Option<&'a Network>,
         ordering: &'a mut OrderingMemory,
         control: Control<'a>,
         request: &SearchRequest,
@@ -177,6 +186,11 @@ impl<'a> Searcher<'a> {
             killers: Killers::default(),
             pawns: crate::eval::PawnCache::new(),
             evals: crate::eval::EvalCache::new(),
+            network,
+            accumulators: match network {
+                Some(network) => vec![Accumulator::new(network, &request.position); MAX_PLY + 8],
+                None => Vec::new(),
+            },
             path,
             frames: vec![Frame::default(); MAX_PLY + 8],
             pv: PvTable::new(),
@@ -189,11 +203,16 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The static evaluation of `position`, the node at `ply`: from this
-    /// thread's evaluation cache, or computed through its pawn cache with
-    /// the ply's material and piece-square value, and cached.
+    /// The static evaluation of `position`, the node at `ply`: by the
+    /// network from the ply's accumulator when there is one; else from
+    /// this thread's evaluation cache, or computed through its pawn cache
+    /// with the ply's material and piece-square value, and cached.
     #[inline]
     fn evaluate(&mut self, position: &Position, ply: usize) -> Score {
+        if let Some(network) = self.network {
+            debug_assert_eq!(self.accumulators[ply], Accumulator::new(network, position), "at {position}");
+            return network.evaluate(&self.accumulators[ply], position.side_to_move());
+        }
         debug_assert_eq!(self.frames[ply].psq, crate::eval::psq_score(position), "psq kept at {position}");
         let key = position.zobrist_key();
         if let Some(value) = self.evals.get(key) {
@@ -210,14 +229,20 @@ impl<'a> Searcher<'a> {
     }
 
     /// The position after `mv` from `position`, the node at `ply`; records
-    /// the child's material and piece-square value for its evaluation.
+    /// the child's material and piece-square value (or, with a network, its
+    /// accumulator) for its evaluation.
     /// The child's table entry starts loading first, from the key it will
     /// have: its probe comes right after, and a table far bigger than the
     /// caches would otherwise keep it waiting for memory.
     #[inline]
     fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
         self.tt.prefetch(position.key_after(mv));
-        self.frames[ply + 1].psq = self.frames[ply].psq + crate::eval::psq_delta(position, mv);
+        match self.network {
+            Some(network) => {
+                self.accumulators[ply + 1] = self.accumulators[ply].after_move(network, position, mv);
+            }
+            None => self.frames[ply + 1].psq = self.frames[ply].psq + crate::eval::psq_delta(position, mv),
+        }
         position.play(mv)
     }
 
@@ -231,6 +256,22 @@ impl<'a> Searcher<'a> {
             self.publish_nodes();
         }
         self.control.should_stop(self.nodes)
+    }
+
+    /// Sets up the root's material and piece-square value, or its accumulator.
+    fn set_root(&mut self, root: &Position) {
+        match self.network {
+            Some(network) => self.accumulators[0] = Accumulator::new(network, root),
+            None => self.frames[0].psq = crate::eval::psq_score(root),
+        }
+    }
+
+    /// The ply after a null move from `ply` keeps its pieces.
+    fn pass(&mut self, ply: usize) {
+        match self.network {
+            Some(_) => self.accumulators[ply + 1] = self.accumulators[ply],
+            None => self.frames[ply + 1].psq = self.frames[ply].psq,
+        }
     }
 
     /// Makes this thread's node count visible to the others.

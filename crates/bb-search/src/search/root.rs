@@ -216,7 +216,8 @@ impl Searcher<'_> {
         let alpha_start = alpha;
         let in_check = root.in_check();
         self.pv.clear(0);
-        self.frames[0] = Frame { psq: crate::eval::psq_score(root), ..Frame::default() };
+        self.frames[0] = Frame::default();
+        self.set_root(root);
         self.frames[0].eval = if in_check { super::NO_EVAL } else { self.evaluate(root, 0) };
         self.killers.clear_ply(1);
         let mut best_score = -INFINITE;

@@ -64,7 +64,8 @@ pub(super) fn search_with_helpers(
     // The main thread's clock starts before the helpers: starting threads
     // takes time that the GUI's clock already counts.
     let control = Control::new(&request.limits, signals);
-    let SearchState { tt, ordering, helpers } = state;
+    let SearchState { tt, ordering, helpers, network } = state;
+    let network = network.as_deref();
     let tt = &*tt;
     let thread_nodes: Vec<NodeCount> = (0..=helpers.len()).map(|_| NodeCount::default()).collect();
     let thread_nodes = thread_nodes.as_slice();
@@ -88,11 +89,12 @@ pub(super) fn search_with_helpers(
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     let control = Control::helper(&helper_request.limits, helper_signals);
-                    Searcher::new(tt, memory, control, helper_request, thread_nodes, thread)
+                    Searcher::new(tt, network, memory, control, helper_request, thread_nodes, thread)
                         .iterative_deepening(helper_request, &mut |_| {});
                 });
         }
-        Searcher::new(tt, ordering, control, request, thread_nodes, 0).iterative_deepening(request, report)
+        Searcher::new(tt, network, ordering, control, request, thread_nodes, 0)
+            .iterative_deepening(request, report)
     });
     // Every helper has published its final count by now.
     let counts: Vec<u64> = thread_nodes.iter().map(NodeCount::load).collect();

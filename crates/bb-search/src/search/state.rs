@@ -2,7 +2,9 @@
 //! and the move-ordering memory.
 
 use super::ordering::OrderingMemory;
+use crate::nnue::Network;
 use crate::tt::{AllocationError, TranspositionTable};
+use std::sync::Arc;
 
 /// Everything the engine remembers between searches of one game.
 pub struct SearchState {
@@ -12,6 +14,8 @@ pub struct SearchState {
     pub(super) ordering: OrderingMemory,
     /// The same for each helper thread of Lazy SMP (`threads - 1` of them).
     pub(super) helpers: Vec<OrderingMemory>,
+    /// The network that evaluates instead of the hand-written evaluation.
+    pub(super) network: Option<Arc<Network>>,
 }
 
 impl SearchState {
@@ -29,6 +33,7 @@ impl SearchState {
             tt: TranspositionTable::new(hash_megabytes)?,
             ordering: OrderingMemory::default(),
             helpers: Vec::new(),
+            network: None,
         })
     }
 
@@ -52,6 +57,28 @@ impl SearchState {
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.helpers.resize_with(threads.max(1) - 1, OrderingMemory::default);
+    }
+
+    /// Evaluates with `network` from the next search on, or with the
+    /// hand-written evaluation (`None`, the default).
+    ///
+    /// ```
+    /// use bb_search::nnue::Network;
+    /// use bb_search::SearchState;
+    /// use std::sync::Arc;
+    ///
+    /// let mut state = SearchState::new(1).unwrap();
+    /// assert!(state.network().is_none());
+    /// state.set_network(Some(Arc::new(Network::zeroed())));
+    /// assert_eq!(state.network(), Some(&Network::zeroed()));
+    /// ```
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+    }
+
+    /// The network that evaluates, if one was set.
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_deref()
     }
 
     /// Forgets everything learnt (a new game).

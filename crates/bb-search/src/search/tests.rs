@@ -95,7 +95,7 @@ fn with_searcher(check: impl FnOnce(&mut Searcher<'_>)) {
     let thread_nodes = [smp::NodeCount::default()];
     let request = SearchRequest::new(Position::startpos(), limits);
     let control = Control::new(&limits, &signals);
-    check(&mut Searcher::new(&state.tt, &mut state.ordering, control, &request, &thread_nodes, 0));
+    check(&mut Searcher::new(&state.tt, None, &mut state.ordering, control, &request, &thread_nodes, 0));
 }
 
 #[test]
@@ -319,4 +319,34 @@ fn multipv_with_searchmoves_keeps_to_those_moves() {
     assert_eq!(lines.len(), 4 * 3, "three moves, three lines: {lines:?}");
     assert!(lines.iter().all(|line| only.contains(&line.3[0])), "{lines:?}");
     assert!(only.contains(&outcome.best_move));
+}
+
+#[test]
+fn a_network_evaluates_the_whole_tree_and_mates_are_still_found() {
+    // With a network of random weights, every evaluation comes from the
+    // accumulators the search keeps move by move, through null moves,
+    // singular searches, captures, castling and promotions; in a debug
+    // build each one is checked against a fresh computation.
+    let mut state = SearchState::new(4).expect("table");
+    state.set_network(Some(std::sync::Arc::new(crate::nnue::tests::random_network(17))));
+    let kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let outcome = search(
+        &mut state,
+        &SearchRequest::new(kiwipete, SearchLimits::depth(7)),
+        &SearchSignals::default(),
+        &mut |_| {},
+    );
+    assert!(kiwipete.legal_moves().contains(outcome.best_move));
+    assert!(outcome.nodes > 5_000, "a real search, not one cut short by absurd scores: {} nodes", outcome.nodes);
+    assert!(outcome.score.abs() < 1_000, "{}", outcome.score);
+    // A mate does not depend on the evaluation.
+    let mate = Position::from_fen("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1").unwrap();
+    let outcome = search(
+        &mut state,
+        &SearchRequest::new(mate, SearchLimits::depth(6)),
+        &SearchSignals::default(),
+        &mut |_| {},
+    );
+    assert_eq!(MateOrCentipawns::from_score(outcome.score), MateOrCentipawns::Mate(3));
 }

@@ -14,6 +14,7 @@ use super::options::{declarations, parse_change, OptionChange, Options};
 use super::output::{emit, lock, SharedOutput};
 use super::search_thread::{RunningSearch, SearchJob};
 use super::session::Event;
+use crate::nnue::Network;
 use crate::search::{SearchRequest, SearchSignals, SearchState};
 use bb_movegen::Position;
 use std::sync::atomic::Ordering;
@@ -187,6 +188,7 @@ impl Engine {
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
             OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::OwnBook(on) => self.options.own_book = on,
+            OptionChange::EvalFile(path) => self.set_eval_file(path),
             OptionChange::BookFile(path) => {
                 if let Err(error) = self.book.set_file(path.as_deref()) {
                     let kept = match self.book.path() {
@@ -196,6 +198,27 @@ impl Engine {
                     let path = path.as_deref().unwrap_or_default();
                     self.info_string(&format!("BookFile '{}': {error}; {kept}", shorten(path)));
                 }
+            }
+        }
+    }
+
+    /// `EvalFile`: the network in `path` evaluates from the next search on,
+    /// or the hand-written evaluation without a path. A file that cannot
+    /// be read or is not a network changes nothing.
+    fn set_eval_file(&mut self, path: Option<String>) {
+        let Some(path) = path else { return lock(&self.state).set_network(None) };
+        let network = std::fs::read(&path)
+            .map_err(|error| error.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|error| error.to_string()));
+        match network {
+            Ok(network) => lock(&self.state).set_network(Some(Arc::new(network))),
+            Err(error) => {
+                let kept = if lock(&self.state).network().is_some() {
+                    "the network"
+                } else {
+                    "the hand-written evaluation"
+                };
+                self.info_string(&format!("EvalFile '{}': {error}; keeping {kept}", shorten(&path)));
             }
         }
     }

@@ -100,6 +100,8 @@ pub fn declarations() -> Vec<String> {
         // for its paths; GUIs (cutechess, Arena) read it as empty, and
         // send it back as a value, which `parse_change` takes as no book.
         format!("option name BookFile type string default {EMPTY_STRING}"),
+        // No file: the hand-written evaluation.
+        format!("option name EvalFile type string default {EMPTY_STRING}"),
     ]
 }
 
@@ -128,6 +130,9 @@ pub enum OptionChange {
     OwnBook(bool),
     /// Load the Polyglot book at this path, or unload the book (`None`).
     BookFile(Option<String>),
+    /// Evaluate with the network in this file ([`crate::nnue`]), or with
+    /// the hand-written evaluation (`None`).
+    EvalFile(Option<String>),
 }
 
 /// Why a `setoption` was refused.
@@ -192,6 +197,11 @@ fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
     }
 }
 
+/// A path option's value: none for no value, an empty one or `<empty>`.
+fn path(value: Option<&str>) -> Option<String> {
+    value.map(str::trim).filter(|path| !path.is_empty() && *path != EMPTY_STRING).map(String::from)
+}
+
 /// Checks a `setoption`; option names are not case sensitive (UCI).
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
     match name.to_ascii_lowercase().as_str() {
@@ -207,10 +217,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "uci_limitstrength" => check("UCI_LimitStrength", value).map(OptionChange::LimitStrength),
         "uci_elo" => spin("UCI_Elo", value, MIN_ELO, MAX_ELO).map(OptionChange::Elo),
         "ownbook" => check("OwnBook", value).map(OptionChange::OwnBook),
-        // No value, an empty one or `<empty>`: no book.
-        "bookfile" => Ok(OptionChange::BookFile(
-            value.map(str::trim).filter(|path| !path.is_empty() && *path != EMPTY_STRING).map(String::from),
-        )),
+        // No value, an empty one or `<empty>`: no book, no network.
+        "bookfile" => Ok(OptionChange::BookFile(path(value))),
+        "evalfile" => Ok(OptionChange::EvalFile(path(value))),
         _ => Err(OptionError::Unknown(name.to_string())),
     }
 }
