@@ -157,6 +157,10 @@ pub struct BenchArgs {
     /// node count is the engine's signature only with 1.
     #[arg(long, default_value_t = 1, value_parser = threads_value)]
     pub threads: usize,
+    /// Evaluate with the network in this file (as the UCI option EvalFile)
+    /// instead of the hand-written evaluation.
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<std::path::PathBuf>,
 }
 
 /// `bb pgn FILE`.

@@ -2,8 +2,9 @@
 //! arguments) and `bb bench`.
 
 use crate::args::BenchArgs;
-use crate::failure::CommandResult;
+use crate::failure::{CommandResult, Failure};
 use crate::report;
+use bb_search::nnue::Network;
 use std::io::Write;
 
 /// Runs the UCI engine on stdin/stdout until `quit` or the end of input.
@@ -13,11 +14,21 @@ pub fn run_uci_engine() -> CommandResult {
     Ok(())
 }
 
-/// Runs `bb bench [depth] [--threads N]`: a summary line, then
-/// `<nodes> nodes <nps> nps`.
+/// Runs `bb bench [depth] [--threads N] [--eval-file FILE]`: a summary
+/// line, then `<nodes> nodes <nps> nps`.
 pub fn run_bench(options: BenchArgs) -> CommandResult {
     let depth = options.depth.unwrap_or(bb_search::bench::DEFAULT_BENCH_DEPTH);
-    let result = bb_search::bench::bench_with_threads(depth, options.threads);
+    let network = match &options.eval_file {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|error| Failure::input(format!("{}: {error}", path.display())))?;
+            let network = Network::from_bytes(&bytes)
+                .map_err(|error| Failure::input(format!("{}: {error}", path.display())))?;
+            Some(std::sync::Arc::new(network))
+        }
+    };
+    let result = bb_search::bench::bench_with(depth, options.threads, network);
     let mut out = std::io::stdout().lock();
     let threads = match options.threads {
         1 => String::new(),

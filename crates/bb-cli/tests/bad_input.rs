@@ -91,6 +91,8 @@ fn bad_files() {
     assert_bad_input(&["perft", "--epd", "/nonexistent/suite.epd"], "cannot read EPD file");
     assert_bad_input(&["perft", "--epd", env!("CARGO_MANIFEST_DIR")], "cannot read EPD file");
     assert_bad_input(&["perft", "--epd"], "a value is required for '--epd <FILE>'");
+    assert_bad_input(&["bench", "1", "--eval-file", "/nonexistent/net.nnue"], "/nonexistent/net.nnue");
+    assert_bad_input(&["bench", "1", "--eval-file", &data("good.epd")], "not a bb network file");
 }
 
 /// Issue #17: the CLI splits FEN fields by the rule UCI uses, so a

@@ -107,11 +107,33 @@ pub fn bench(depth: u32) -> BenchResult {
 /// assert_eq!(result.nodes, bb_search::bench(2).nodes);
 /// ```
 pub fn bench_with_threads(depth: u32, threads: usize) -> BenchResult {
+    bench_with(depth, threads, None)
+}
+
+/// [`bench_with_threads`], evaluating with `network` instead of the
+/// hand-written evaluation when there is one: the node rate of the
+/// network's evaluation.
+///
+/// ```
+/// use bb_search::bench::bench_with;
+/// use bb_search::nnue::Network;
+/// use std::sync::Arc;
+///
+/// // A network of zeros scores every position 0: another tree.
+/// let with_network = bench_with(2, 1, Some(Arc::new(Network::zeroed())));
+/// assert_ne!(with_network.nodes, bb_search::bench(2).nodes);
+/// ```
+pub fn bench_with(
+    depth: u32,
+    threads: usize,
+    network: Option<std::sync::Arc<crate::nnue::Network>>,
+) -> BenchResult {
     let mut state = match SearchState::new(16).or_else(|_| SearchState::new(1)) {
         Ok(state) => state,
         Err(_) => return BenchResult { positions: 0, nodes: 0, elapsed: Duration::ZERO, nps: 0 },
     };
     state.set_threads(threads);
+    state.set_network(network);
     let signals = SearchSignals::default();
     let mut nodes = 0;
     let mut positions = 0;

@@ -338,7 +338,11 @@ fn a_network_evaluates_the_whole_tree_and_mates_are_still_found() {
         &mut |_| {},
     );
     assert!(kiwipete.legal_moves().contains(outcome.best_move));
-    assert!(outcome.nodes > 5_000, "a real search, not one cut short by absurd scores: {} nodes", outcome.nodes);
+    assert!(
+        outcome.nodes > 5_000,
+        "a real search, not one cut short by absurd scores: {} nodes",
+        outcome.nodes
+    );
     assert!(outcome.score.abs() < 1_000, "{}", outcome.score);
     // A mate does not depend on the evaluation.
     let mate = Position::from_fen("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1").unwrap();
