@@ -13,16 +13,14 @@ use std::io::BufRead;
 pub fn run(args: &[String]) -> Result<(), String> {
     let epochs: u32 = crate::number(&args[0], "EPOCHS")?;
     let (mut lambda, mut pull) = (0.5, DEFAULT_PULL);
-    let options = args[1..].iter().take_while(|arg| arg.starts_with("--")).count();
-    for option in &args[1..1 + options] {
-        let (name, value) = option.split_once('=').ok_or(format!("{option}: expected --name=value"))?;
+    let (options, files) = crate::split_options(&args[1..])?;
+    for (name, value) in options {
         match name {
             "--lambda" => lambda = crate::number(value, name)?,
             "--pull" => pull = crate::number(value, name)?,
             _ => return Err(format!("{name}: not an option of fit (--lambda, --pull)")),
         }
     }
-    let files = &args[1 + options..];
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda: {lambda} is not between 0 and 1"));
     }

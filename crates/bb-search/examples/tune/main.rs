@@ -55,6 +55,19 @@ fn main() {
     }
 }
 
+/// A command's `--name=value` options, as (`--name`, `value`).
+type Options<'a> = Vec<(&'a str, &'a str)>;
+
+/// The leading `--name=value` options of `args` and the arguments after them.
+fn split_options(args: &[String]) -> Result<(Options<'_>, &[String]), String> {
+    let count = args.iter().take_while(|arg| arg.starts_with("--")).count();
+    let options = args[..count]
+        .iter()
+        .map(|option| option.split_once('=').ok_or(format!("{option}: expected --name=value")))
+        .collect::<Result<_, _>>()?;
+    Ok((options, &args[count..]))
+}
+
 /// `text` as a number, or an error naming the argument `what`.
 fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("{what}: '{text}' is not a number"))

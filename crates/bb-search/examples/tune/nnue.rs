@@ -23,21 +23,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let epochs: u32 = crate::number(&args[0], "EPOCHS")?;
     let out = &args[1];
     let (mut lambda, mut rate, mut seed, mut distil) = (0.5f32, 0.001f32, 1u64, 0usize);
-    let options = args[2..].iter().take_while(|arg| arg.starts_with("--")).count();
-    for option in &args[2..2 + options] {
-        let (name, value) = option.split_once('=').ok_or(format!("{option}: expected --name=value"))?;
+    let (options, files) = crate::split_options(&args[2..])?;
+    for (name, value) in options {
         match name {
             "--lambda" => lambda = crate::number(value, name)?,
             "--rate" => rate = crate::number(value, name)?,
             "--seed" => seed = crate::number(value, name)?,
             "--distil" => distil = crate::number(value, name)?,
-            _ => return Err(format!("{name}: not an option of nnue (--lambda, --rate, --seed)")),
+            _ => return Err(format!("{name}: not an option of nnue (--lambda, --rate, --seed, --distil)")),
         }
     }
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda: {lambda} is not between 0 and 1"));
     }
-    let lines = load(&args[2 + options..], distil)?;
+    let lines = load(files, distil)?;
     let k = fit_scale(&lines);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
     let mut reference_error = 0.0f64;

@@ -35,6 +35,21 @@ pub(crate) fn random_network(seed: u64) -> Network {
     network
 }
 
+/// The moves of a game from root `root`, each with the position it is
+/// played from: at each ply the move `choices[ply] % number_of_legal_moves`,
+/// to the end of `choices` or of the game.
+fn random_game(root: usize, choices: &[u8]) -> Vec<(Position, bb_movegen::Move)> {
+    let mut position = Position::from_fen(ROOTS[root]).expect("valid FEN");
+    let mut game = Vec::new();
+    for &choice in choices {
+        let moves = position.legal_moves();
+        let Some(&mv) = moves.as_slice().get(usize::from(choice) % moves.len().max(1)) else { break };
+        game.push((position, mv));
+        position = position.play(mv);
+    }
+    game
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -47,17 +62,11 @@ proptest! {
         choices in prop::collection::vec(any::<u8>(), 1..120),
     ) {
         let network = random_network(seed);
-        let mut position = Position::from_fen(ROOTS[root]).expect("valid FEN");
-        let mut accumulator = Accumulator::new(&network, &position);
-        for choice in choices {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves.as_slice()[usize::from(choice) % moves.len()];
+        let mut accumulator = Accumulator::new(&network, &Position::from_fen(ROOTS[root]).expect("valid FEN"));
+        for (position, mv) in random_game(root, &choices) {
             accumulator = accumulator.after_move(&network, &position, mv);
-            position = position.play(mv);
-            prop_assert_eq!(accumulator, Accumulator::new(&network, &position), "after {} to {}", mv, position);
+            let after = position.play(mv);
+            prop_assert_eq!(accumulator, Accumulator::new(&network, &after), "after {} to {}", mv, after);
         }
     }
 
@@ -70,14 +79,10 @@ proptest! {
         choices in prop::collection::vec(any::<u8>(), 0..60),
     ) {
         let network = random_network(seed);
-        let mut position = Position::from_fen(ROOTS[root]).expect("valid FEN");
-        for choice in choices {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            position = position.play(moves.as_slice()[usize::from(choice) % moves.len()]);
-        }
+        let position = match random_game(root, &choices).last() {
+            Some((position, mv)) => position.play(*mv),
+            None => Position::from_fen(ROOTS[root]).expect("valid FEN"),
+        };
         let mirrored = position.mirrored();
         let score = network.evaluate(&Accumulator::new(&network, &position), position.side_to_move());
         let mirrored_score = network.evaluate(&Accumulator::new(&network, &mirrored), mirrored.side_to_move());
