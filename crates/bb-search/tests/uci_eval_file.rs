@@ -43,6 +43,7 @@ fn the_network_of_the_file_evaluates_until_it_is_unset() {
         "go depth 1",
         &set,
         "go depth 1",
+        "eval",
         "setoption name EvalFile value /no/such/network.nnue",
         "go depth 1",
         "setoption name EvalFile value <empty>",
@@ -59,6 +60,10 @@ fn the_network_of_the_file_evaluates_until_it_is_unset() {
     assert_eq!(scores[2], "cp -120", "a missing file keeps the network");
     assert_ne!(scores[0], "cp -120");
     assert_eq!(scores[3], scores[0], "back to the hand-written evaluation");
+    assert!(
+        lines.iter().any(|line| line == "info string static evaluation 120 cp (side to move, network)"),
+        "{lines:#?}"
+    );
     let errors: Vec<_> = lines.iter().filter(|line| line.starts_with("info string EvalFile")).collect();
     assert_eq!(errors.len(), 1, "{lines:#?}");
     assert!(

@@ -88,7 +88,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "epoch {epoch}: rate {epoch_rate:.5}, loss {:.6}, held out {held_out:.6}",
             error / training.len() as f64
         );
-        std::fs::write(out, model.quantise().to_bytes()).map_err(|error| format!("{out}: {error}"))?;
+        let network = model.quantise();
+        if let Some(neuron) = crate::nnue_model::overflowing_neuron(&network) {
+            eprintln!("warning: neuron {neuron}'s accumulator could leave i16 with 32 pieces on its largest weights");
+        }
+        std::fs::write(out, network.to_bytes()).map_err(|error| format!("{out}: {error}"))?;
     }
     Ok(())
 }
@@ -118,7 +122,9 @@ impl Line {
         let position = Position::from_fen(fields.next()?).ok()?;
         let result =
             fields.next()?.trim().parse::<f32>().ok().filter(|result| (0.0..=1.0).contains(result))?;
-        let score = fields.next().and_then(|score| score.trim().parse::<f32>().ok());
+        let score = fields
+            .next()
+            .and_then(|score| score.trim().parse::<f32>().ok().filter(|score| score.is_finite()));
         if score.is_some_and(|score| score.abs() >= 3000.0) {
             return None;
         }
@@ -292,6 +298,11 @@ mod tests {
         assert!(Line::parse(&format!("{QUIET};1.5;35")).is_none(), "a result beyond 1");
         assert!(Line::parse("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1;1.0").is_none(), "not quiet");
         assert!(Line::parse("not a fen;1.0;0").is_none());
+        assert_eq!(
+            Line::parse(&format!("{QUIET};1.0;NaN")).unwrap().score,
+            None,
+            "a score that is not a number"
+        );
     }
 
     #[test]

@@ -173,6 +173,19 @@ impl Model {
     }
 }
 
+/// A hidden neuron whose accumulator could leave the `i16` range (which
+/// the engine's wrapping arithmetic would fold back) with 32 pieces on the
+/// inputs of its largest weights, if any. A bound, not a position.
+pub fn overflowing_neuron(network: &Network) -> Option<usize> {
+    (0..HIDDEN).find(|&neuron| {
+        let mut magnitudes: Vec<i32> =
+            network.feature_weights.iter().map(|column| i32::from(column[neuron]).abs()).collect();
+        magnitudes.sort_unstable_by(|a, b| b.cmp(a));
+        i32::from(network.feature_bias[neuron]).abs() + magnitudes[..32].iter().sum::<i32>()
+            > i32::from(i16::MAX)
+    })
+}
+
 /// The squared clipped ReLU.
 #[inline(always)]
 fn activation(x: f32) -> f32 {
@@ -272,6 +285,16 @@ mod tests {
             assert!((float - integer as f32).abs() <= tolerance, "{fen}: model {float}, network {integer}");
             assert!(float.abs() > 20.0, "{fen}: {float} too small to tell the two apart");
         }
+    }
+
+    #[test]
+    fn a_neuron_that_could_overflow_is_found() {
+        let mut network = Model::new(1).quantise();
+        assert_eq!(overflowing_neuron(&network), None);
+        for column in network.feature_weights.iter_mut().take(32) {
+            column[7] = 1100;
+        }
+        assert_eq!(overflowing_neuron(&network), Some(7));
     }
 
     #[test]

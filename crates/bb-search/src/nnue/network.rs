@@ -13,7 +13,7 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Bytes of a network file: magic, version and hidden size (4 bytes each),
 /// the hidden layer's weights and biases and the output weights (`i16`),
 /// the output bias (`i32`).
-const FILE_BYTES: usize = 12 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+pub const FILE_BYTES: usize = 12 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 
 /// Why bytes are not a network [`Network::from_bytes`] can use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub enum NetworkError {
     },
     /// An output weight beyond ±[`OUTPUT_WEIGHT_LIMIT`], which could overflow.
     OutputWeight(i16),
+    /// The file could not be read (the system's message).
+    Read(String),
 }
 
 impl core::fmt::Display for NetworkError {
@@ -49,6 +51,7 @@ impl core::fmt::Display for NetworkError {
             NetworkError::OutputWeight(weight) => {
                 write!(f, "output weight {weight} beyond ±{OUTPUT_WEIGHT_LIMIT}")
             }
+            NetworkError::Read(message) => write!(f, "{message}"),
         }
     }
 }
@@ -137,10 +140,30 @@ impl Network {
         }
         network.output_bias = i32::from_le_bytes(reader.take());
         let weights = network.output_weights.iter().flatten();
-        if let Some(&weight) = weights.clone().find(|weight| weight.abs() > OUTPUT_WEIGHT_LIMIT) {
+        // `unsigned_abs`: `i16::MIN` has no `abs`.
+        let beyond = |weight: &&i16| weight.unsigned_abs() > OUTPUT_WEIGHT_LIMIT.unsigned_abs();
+        if let Some(&weight) = weights.clone().find(beyond) {
             return Err(NetworkError::OutputWeight(weight));
         }
         Ok(network)
+    }
+
+    /// The network in the file at `path`. At most one byte more than a
+    /// network file is read, so a path to a device or a huge file fails
+    /// at once as too long.
+    ///
+    /// ```
+    /// use bb_search::nnue::{Network, NetworkError};
+    ///
+    /// assert!(matches!(Network::read(std::path::Path::new("/no/such/net.nnue")), Err(NetworkError::Read(_))));
+    /// ```
+    pub fn read(path: &std::path::Path) -> Result<Network, NetworkError> {
+        use std::io::Read;
+        let mut bytes = Vec::with_capacity(FILE_BYTES + 1);
+        std::fs::File::open(path)
+            .and_then(|file| file.take(FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|error| NetworkError::Read(error.to_string()))?;
+        Network::from_bytes(&bytes)
     }
 
     /// The network as a file [`Network::from_bytes`] reads, little-endian.
@@ -165,9 +188,10 @@ impl Network {
         let (own, other) = accumulator.halves(side);
         let sum = squared_clipped_dot(own, &self.output_weights[0])
             + squared_clipped_dot(other, &self.output_weights[1]);
-        let output = sum / QA + self.output_bias;
-        let centipawns = (i64::from(output) * i64::from(SCALE) / i64::from(QA * QB)) as i32;
-        centipawns.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        // In i64: the bias is any i32 a file holds.
+        let output = i64::from(sum / QA) + i64::from(self.output_bias);
+        let centipawns = output * i64::from(SCALE) / i64::from(QA * QB);
+        centipawns.clamp(i64::from(-MATE_BOUND + 1), i64::from(MATE_BOUND - 1)) as Score
     }
 }
 
@@ -215,8 +239,23 @@ mod tests {
         assert_eq!(Network::from_bytes(&hidden), Err(NetworkError::HiddenSize(HIDDEN as u32 ^ 1)));
         let mut weight = bytes;
         let last_output = FILE_BYTES - 4 - 2;
-        weight[last_output..last_output + 2].copy_from_slice(&200i16.to_le_bytes());
-        assert_eq!(Network::from_bytes(&weight), Err(NetworkError::OutputWeight(200)));
+        for beyond in [200, -128, i16::MIN, i16::MAX] {
+            weight[last_output..last_output + 2].copy_from_slice(&beyond.to_le_bytes());
+            assert_eq!(Network::from_bytes(&weight), Err(NetworkError::OutputWeight(beyond)));
+        }
+    }
+
+    #[test]
+    fn any_output_bias_gives_a_score_within_the_mate_bounds() {
+        let position = bb_movegen::Position::startpos();
+        for bias in [i32::MIN, -1, 0, 1, i32::MAX] {
+            let mut network = Network::zeroed();
+            network.output_bias = bias;
+            network.feature_bias = [QA as i16; HIDDEN];
+            network.output_weights = [[OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2];
+            let score = network.evaluate(&Accumulator::new(&network, &position), Color::White);
+            assert!(score.abs() < MATE_BOUND, "bias {bias}: {score}");
+        }
     }
 
     #[test]

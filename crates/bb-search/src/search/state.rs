@@ -60,7 +60,8 @@ impl SearchState {
     }
 
     /// Evaluates with `network` from the next search on, or with the
-    /// hand-written evaluation (`None`, the default).
+    /// hand-written evaluation (`None`, the default). The table is
+    /// cleared: its entries hold static evaluations of the old evaluator.
     ///
     /// ```
     /// use bb_search::nnue::Network;
@@ -74,6 +75,7 @@ impl SearchState {
     /// ```
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.network = network;
+        self.tt.clear();
     }
 
     /// The network that evaluates, if one was set.

@@ -109,8 +109,16 @@ impl Engine {
                 self.say(&format!("Fen: {}", self.position));
             }
             Command::Eval => {
-                let score = crate::eval::evaluate(&self.position);
-                self.info_string(&format!("static evaluation {score} cp (side to move)"));
+                let state = lock(&self.state);
+                let (score, by) = match state.network() {
+                    Some(network) => {
+                        let accumulator = crate::nnue::Accumulator::new(network, &self.position);
+                        (network.evaluate(&accumulator, self.position.side_to_move()), "network")
+                    }
+                    None => (crate::eval::evaluate(&self.position), "hand-written"),
+                };
+                drop(state);
+                self.info_string(&format!("static evaluation {score} cp (side to move, {by})"));
             }
             Command::IsReady => self.say("readyok"),
             Command::Stop => self.stop(),
@@ -207,10 +215,7 @@ impl Engine {
     /// be read or is not a network changes nothing.
     fn set_eval_file(&mut self, path: Option<String>) {
         let Some(path) = path else { return lock(&self.state).set_network(None) };
-        let network = std::fs::read(&path)
-            .map_err(|error| error.to_string())
-            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|error| error.to_string()));
-        match network {
+        match Network::read(std::path::Path::new(&path)) {
             Ok(network) => lock(&self.state).set_network(Some(Arc::new(network))),
             Err(error) => {
                 let kept = if lock(&self.state).network().is_some() {
