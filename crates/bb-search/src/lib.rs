@@ -43,6 +43,7 @@
 pub mod bench;
 pub mod eval;
 pub mod nnue;
+mod piece_changes;
 pub mod score;
 pub mod search;
 pub mod see;

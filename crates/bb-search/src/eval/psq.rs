@@ -58,20 +58,14 @@ pub fn psq_score(position: &Position) -> TaperedScore {
 /// value of the position after it is `psq_score(position) + psq_delta(position, mv)`.
 #[inline]
 pub fn psq_delta(position: &Position, mv: Move) -> TaperedScore {
-    let us = position.side_to_move();
-    let (from, to) = (mv.from(), mv.to());
-    let Some(mover) = position.kind_at(from) else { return TaperedScore::ZERO };
-    if mv.is_castling() {
-        // Encoded as the king taking its own rook.
-        return placed(us, PieceKind::King, mv.king_destination()) - placed(us, PieceKind::King, from)
-            + placed(us, PieceKind::Rook, mv.rook_destination())
-            - placed(us, PieceKind::Rook, to);
-    }
-    let mut delta = placed(us, mv.promotion().unwrap_or(mover), to) - placed(us, mover, from);
-    if mv.is_en_passant() {
-        delta -= placed(us.opposite(), PieceKind::Pawn, Square::new(to.file(), from.rank()));
-    } else if let Some(victim) = position.captured_kind(mv) {
-        delta -= placed(us.opposite(), victim, to);
-    }
+    let mut delta = TaperedScore::ZERO;
+    crate::piece_changes::for_each_change(position, mv, |change| {
+        let value = placed(change.color, change.kind, change.square);
+        if change.added {
+            delta += value;
+        } else {
+            delta -= value;
+        }
+    });
     delta
 }

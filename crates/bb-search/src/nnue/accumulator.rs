@@ -1,6 +1,7 @@
 //! The hidden layer's inputs for both points of view, kept move by move.
 
 use super::{Network, HIDDEN};
+use crate::piece_changes::{for_each_change, PieceChange};
 use bb_core::{Color, Piece, PieceKind, Square};
 use bb_movegen::{Move, Position};
 
@@ -19,12 +20,18 @@ use bb_movegen::{Move, Position};
 /// ```
 #[inline(always)]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
-    let other = usize::from(piece.color() != perspective);
+    input(perspective, piece.color(), piece.kind(), square)
+}
+
+/// [`feature_index`] of a piece of `color` and `kind`.
+#[inline(always)]
+fn input(perspective: Color, color: Color, kind: PieceKind, square: Square) -> usize {
+    let other = usize::from(color != perspective);
     let square = match perspective {
         Color::White => square.index(),
         Color::Black => square.flip_rank().index(),
     };
-    (other * PieceKind::ALL.len() + piece.kind().index()) * 64 + square
+    (other * PieceKind::ALL.len() + kind.index()) * 64 + square
 }
 
 /// The hidden layer's inputs before activation, from White's and from
@@ -35,9 +42,6 @@ pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize 
 pub struct Accumulator {
     values: [[i16; HIDDEN]; 2],
 }
-
-/// Adds (`+1`) or removes (`-1`) one input's column, from both points of view.
-type Change = (Piece, Square, i16);
 
 impl Accumulator {
     /// The accumulator of `position`, computed from every piece.
@@ -56,7 +60,8 @@ impl Accumulator {
         let mut accumulator = Accumulator { values: [network.feature_bias; 2] };
         for square in position.occupied() {
             if let Some(piece) = position.piece_at(square) {
-                accumulator.apply(network, (piece, square, 1));
+                let (color, kind) = (piece.color(), piece.kind());
+                accumulator.apply(network, PieceChange { color, kind, square, added: true });
             }
         }
         accumulator
@@ -68,17 +73,18 @@ impl Accumulator {
     #[inline]
     pub fn after_move(&self, network: &Network, position: &Position, mv: Move) -> Accumulator {
         let mut next = *self;
-        for change in changes(position, mv).into_iter().flatten() {
-            next.apply(network, change);
-        }
+        for_each_change(position, mv, |change| next.apply(network, change));
         next
     }
 
-    /// Adds or removes `piece` on `square` from both points of view.
+    /// Adds or removes the column of a piece put or taken away, from both
+    /// points of view.
     #[inline(always)]
-    fn apply(&mut self, network: &Network, (piece, square, sign): Change) {
+    fn apply(&mut self, network: &Network, change: PieceChange) {
+        let sign = if change.added { 1 } else { -1 };
         for (values, perspective) in self.values.iter_mut().zip(Color::ALL) {
-            let column = &network.feature_weights[feature_index(perspective, piece, square)];
+            let column =
+                &network.feature_weights[input(perspective, change.color, change.kind, change.square)];
             // Wrapping: a hostile network file must not make this panic.
             for (value, &weight) in values.iter_mut().zip(column) {
                 *value = value.wrapping_add(weight.wrapping_mul(sign));
@@ -95,29 +101,4 @@ impl Accumulator {
             Color::Black => (black, white),
         }
     }
-}
-
-/// The pieces `mv`, a legal move of `position`, puts and takes away: up to
-/// four (castling moves two pieces, a capture removes one more).
-#[inline(always)]
-fn changes(position: &Position, mv: Move) -> [Option<Change>; 4] {
-    let us = position.side_to_move();
-    let (from, to) = (mv.from(), mv.to());
-    let Some(mover) = position.kind_at(from) else { return [None; 4] };
-    let own = |kind| Piece::new(us, kind);
-    if mv.is_castling() {
-        // Encoded as the king taking its own rook.
-        return [
-            Some((own(PieceKind::King), from, -1)),
-            Some((own(PieceKind::Rook), to, -1)),
-            Some((own(PieceKind::King), mv.king_destination(), 1)),
-            Some((own(PieceKind::Rook), mv.rook_destination(), 1)),
-        ];
-    }
-    let captured = if mv.is_en_passant() {
-        Some((Piece::new(us.opposite(), PieceKind::Pawn), Square::new(to.file(), from.rank()), -1))
-    } else {
-        position.captured_kind(mv).map(|victim| (Piece::new(us.opposite(), victim), to, -1))
-    };
-    [Some((own(mover), from, -1)), Some((own(mv.promotion().unwrap_or(mover)), to, 1)), captured, None]
 }
