@@ -1,6 +1,7 @@
 //! `tune nnue`: training the engine's network on bb's own games.
 
 use crate::nnue_model::{Adam, Model, Sample};
+use bb_core::random::SplitMix64;
 use bb_core::Color;
 use bb_movegen::Position;
 use bb_search::nnue::{feature_index, SCALE};
@@ -64,7 +65,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     let mut model = Model::new(seed);
     let mut adam = Adam::new(model.len());
-    let mut random = seed | 1;
+    let mut random = SplitMix64::new(seed);
     for epoch in 1..=epochs {
         // Steps down to 30 % and then 10 % of the rate for the last epochs.
         let progress = f64::from(epoch) / f64::from(epochs);
@@ -170,7 +171,7 @@ fn sigmoid(x: f32) -> f32 {
 
 fn load(files: &[String], distil: usize) -> Result<Vec<Line>, String> {
     let mut lines = Vec::new();
-    let mut random = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = SplitMix64::new(0);
     for file in files {
         let reader =
             std::io::BufReader::new(std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?);
@@ -181,7 +182,12 @@ fn load(files: &[String], distil: usize) -> Result<Vec<Line>, String> {
 
 /// Appends the usable lines of `reader` to `lines`, each followed by up to
 /// `distil` quiet positions a few random moves away from it.
-fn read(reader: impl BufRead, distil: usize, random: &mut u64, lines: &mut Vec<Line>) -> std::io::Result<()> {
+fn read(
+    reader: impl BufRead,
+    distil: usize,
+    random: &mut SplitMix64,
+    lines: &mut Vec<Line>,
+) -> std::io::Result<()> {
     for text in reader.lines() {
         let text = text?;
         let Some(line) = Line::parse(&text) else { continue };
@@ -189,12 +195,12 @@ fn read(reader: impl BufRead, distil: usize, random: &mut u64, lines: &mut Vec<L
         let position = Position::from_fen(text.split(';').next().unwrap_or("")).expect("parsed above");
         for _ in 0..distil {
             let mut walk = position;
-            for _ in 0..1 + next(random) % 4 {
+            for _ in 0..1 + random.next_u64() % 4 {
                 let moves = walk.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                walk = walk.play(moves.as_slice()[(next(random) % moves.len() as u64) as usize]);
+                walk = walk.play(moves.as_slice()[(random.next_u64() % moves.len() as u64) as usize]);
             }
             if let Some(mut line) = Line::of(&walk, 0.5, None) {
                 line.distilled = true;
@@ -203,14 +209,6 @@ fn read(reader: impl BufRead, distil: usize, random: &mut u64, lines: &mut Vec<L
         }
     }
     Ok(())
-}
-
-/// xorshift64.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
 }
 
 /// The scale K (per centipawn) at which `sigmoid(K · score)` best predicts
@@ -239,13 +237,10 @@ pub fn fit_scale(lines: &[Line]) -> f32 {
     }
 }
 
-/// Fisher–Yates with xorshift.
-fn shuffle(samples: &mut [Sample], state: &mut u64) {
+/// Fisher–Yates.
+fn shuffle(samples: &mut [Sample], random: &mut SplitMix64) {
     for index in (1..samples.len()).rev() {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        samples.swap(index, (*state % (index as u64 + 1)) as usize);
+        samples.swap(index, (random.next_u64() % (index as u64 + 1)) as usize);
     }
 }
 
@@ -322,7 +317,7 @@ mod tests {
         let text =
             format!("{QUIET};1.0;35\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5;10\n");
         let mut lines = Vec::new();
-        read(text.as_bytes(), 20, &mut 7, &mut lines).unwrap();
+        read(text.as_bytes(), 20, &mut SplitMix64::new(7), &mut lines).unwrap();
         let (distilled, kept): (Vec<&Line>, Vec<&Line>) = lines.iter().partition(|line| line.distilled);
         assert_eq!(kept.len(), 2);
         assert!(distilled.len() > 10, "most random walks end quiet");

@@ -51,13 +51,9 @@ struct Hidden {
 impl Model {
     /// Small pseudo-random weights, the same for a seed.
     pub fn new(seed: u64) -> Model {
-        let mut state = seed | 1;
-        let mut uniform = move |range: f32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * range
-        };
+        let mut random = bb_core::random::SplitMix64::new(seed);
+        let mut uniform =
+            move |range: f32| ((random.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * range;
         Model {
             feature_weights: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             feature_bias: vec![0.1; HIDDEN],

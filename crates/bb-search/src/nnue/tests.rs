@@ -16,13 +16,8 @@ const ROOTS: [&str; 4] = [
 /// A network of pseudo-random weights (the same for a seed): every input
 /// and neuron matters, so a wrong column shows.
 pub(crate) fn random_network(seed: u64) -> Network {
-    let mut state = seed | 1;
-    let mut next = move |range: i16| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % (2 * range as u64 + 1)) as i16 - range
-    };
+    let mut random = bb_core::random::SplitMix64::new(seed);
+    let mut next = move |range: i16| (random.next_u64() % (2 * range as u64 + 1)) as i16 - range;
     let mut network = Network::zeroed();
     for column in &mut network.feature_weights {
         column.iter_mut().for_each(|weight| *weight = next(40));
