@@ -1,7 +1,7 @@
 //! The network in floating point, as it is trained: forward pass,
 //! gradient, Adam, and its quantisation to the engine's integer network.
 
-use bb_search::nnue::{Network, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use bb_search::nnue::{other_side_input, Network, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
 
 /// A training position: its inputs from White's point of view, the side
 /// to move and what the prediction aims at.
@@ -19,12 +19,9 @@ pub struct Sample {
 impl Sample {
     /// The inputs from White's and from Black's point of view.
     fn inputs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.features[..usize::from(self.count)].iter().map(|&white| {
-            let white = usize::from(white);
-            // Black sees the colours swapped and the board mirrored vertically.
-            let black = ((white + INPUTS / 2) % INPUTS) ^ 56;
-            (white, black)
-        })
+        self.features[..usize::from(self.count)]
+            .iter()
+            .map(|&white| (usize::from(white), other_side_input(usize::from(white))))
     }
 }
 

@@ -1,6 +1,6 @@
 //! The hidden layer's inputs for both points of view, kept move by move.
 
-use super::{Network, HIDDEN};
+use super::{Network, HIDDEN, INPUTS};
 use crate::piece_changes::{for_each_change, PieceChange};
 use bb_core::{Color, Piece, PieceKind, Square};
 use bb_movegen::{Move, Position};
@@ -21,6 +21,24 @@ use bb_movegen::{Move, Position};
 #[inline(always)]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
     input(perspective, piece.color(), piece.kind(), square)
+}
+
+/// The input `index` (a [`feature_index`] from one side's point of view)
+/// is from the other side's: colours swapped, the board mirrored
+/// vertically. Trainers keep one side's inputs and derive the other's.
+///
+/// ```
+/// use bb_core::{Color, Piece, Square};
+/// use bb_search::nnue::{feature_index, other_side_input};
+///
+/// let piece = Piece::from_char('n').unwrap();
+/// let white_view = feature_index(Color::White, piece, Square::G8);
+/// assert_eq!(other_side_input(white_view), feature_index(Color::Black, piece, Square::G8));
+/// ```
+#[inline(always)]
+pub fn other_side_input(index: usize) -> usize {
+    // The colour halves swap; `^ 56` flips the rank bits of the square.
+    ((index + INPUTS / 2) % INPUTS) ^ 56
 }
 
 /// [`feature_index`] of a piece of `color` and `kind`.

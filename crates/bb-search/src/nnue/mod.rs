@@ -20,7 +20,7 @@
 mod accumulator;
 mod network;
 
-pub use accumulator::{feature_index, Accumulator};
+pub use accumulator::{feature_index, other_side_input, Accumulator};
 pub use network::{Network, NetworkError, FORMAT_MAGIC, FORMAT_VERSION};
 
 /// Inputs of the network: 2 colours × 6 kinds × 64 squares.

@@ -92,6 +92,7 @@ fn the_inputs_are_distinct_and_cover_the_whole_layer() {
         for piece in Piece::ALL {
             for square in Square::ALL {
                 let index = feature_index(perspective, piece, square);
+                assert_eq!(other_side_input(index), feature_index(perspective.opposite(), piece, square));
                 assert!(!seen[index], "{piece:?} on {square:?} seen twice from {perspective:?}");
                 seen[index] = true;
             }
