@@ -5,14 +5,14 @@
 
 mod common;
 
-use bb_search::nnue::{Network, QA, QB, SCALE};
+use bb_search::nnue::{Network, OUTPUT_BUCKETS, QA, QB, SCALE};
 use common::run_script;
 
 /// A network that scores every position `centipawns` for the side to
 /// move: no weights, only an output bias.
 fn write_constant_network(name: &str, centipawns: i32) -> std::path::PathBuf {
     let mut network = Network::zeroed();
-    network.output_bias = centipawns * QA * QB / SCALE;
+    network.output_bias = [centipawns * QA * QB / SCALE; OUTPUT_BUCKETS];
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     std::fs::create_dir_all(&dir).expect("the scratch directory can be created");
     let path = dir.join(format!("bb-evalfile-{name}.nnue"));

@@ -1,7 +1,10 @@
 //! The network in floating point, as it is trained: forward pass,
 //! gradient, Adam, and its quantisation to the engine's integer network.
 
-use bb_search::nnue::{other_side_input, Network, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use bb_search::nnue::{
+    other_side_input, output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_WEIGHT_LIMIT, QA, QB,
+    SCALE,
+};
 
 /// A training position: its inputs from White's point of view, the side
 /// to move and what the prediction aims at.
@@ -23,6 +26,11 @@ impl Sample {
             .iter()
             .map(|&white| (usize::from(white), other_side_input(usize::from(white))))
     }
+
+    /// Its [`output_bucket`]: the count of its pieces picks it.
+    fn bucket(&self) -> usize {
+        output_bucket(u32::from(self.count))
+    }
 }
 
 /// The weights in floating point, laid out as the integer [`Network`].
@@ -31,9 +39,10 @@ pub struct Model {
     /// `INPUTS` columns of `HIDDEN` weights.
     pub feature_weights: Vec<f32>,
     pub feature_bias: Vec<f32>,
-    /// The side to move's half, then the other half.
+    /// For each output bucket, the side to move's half, then the other half.
     pub output_weights: Vec<f32>,
-    pub output_bias: f32,
+    /// For each output bucket, its bias.
+    pub output_bias: Vec<f32>,
 }
 
 /// The largest output weight the quantisation keeps.
@@ -54,14 +63,17 @@ impl Model {
         Model {
             feature_weights: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             feature_bias: vec![0.1; HIDDEN],
-            output_weights: (0..2 * HIDDEN).map(|_| uniform(0.3)).collect(),
-            output_bias: 0.0,
+            output_weights: (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| uniform(0.3)).collect(),
+            output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
     /// The number of weights, in the order of [`Model::weights_mut`].
     pub fn len(&self) -> usize {
-        self.feature_weights.len() + self.feature_bias.len() + self.output_weights.len() + 1
+        self.feature_weights.len()
+            + self.feature_bias.len()
+            + self.output_weights.len()
+            + self.output_bias.len()
     }
 
     /// Every weight, in one order.
@@ -70,7 +82,7 @@ impl Model {
             .iter_mut()
             .chain(&mut self.feature_bias)
             .chain(&mut self.output_weights)
-            .chain([&mut self.output_bias])
+            .chain(&mut self.output_bias)
     }
 
     fn hidden(&self, sample: &Sample) -> Hidden {
@@ -90,11 +102,16 @@ impl Model {
     pub fn output(&self, sample: &Sample) -> f32 {
         let hidden = self.hidden(sample);
         let (own, other) = halves(&hidden, sample.white_to_move);
-        let (own_weights, other_weights) = self.output_weights.split_at(HIDDEN);
+        let (own_weights, other_weights) = self.bucket_weights(sample.bucket()).split_at(HIDDEN);
         let dot = |values: &[f32; HIDDEN], weights: &[f32]| -> f32 {
             values.iter().zip(weights).map(|(&x, &w)| activation(x) * w).sum()
         };
-        dot(own, own_weights) + dot(other, other_weights) + self.output_bias
+        dot(own, own_weights) + dot(other, other_weights) + self.output_bias[sample.bucket()]
+    }
+
+    /// The output weights of `bucket`: the side to move's half, then the other.
+    fn bucket_weights(&self, bucket: usize) -> &[f32] {
+        &self.output_weights[bucket * 2 * HIDDEN..][..2 * HIDDEN]
     }
 
     /// Adds to `gradient` (laid out as [`Model::weights_mut`]) the gradient
@@ -103,8 +120,9 @@ impl Model {
     pub fn accumulate_gradient(&self, sample: &Sample, k: f32, gradient: &mut [f32]) -> f32 {
         let hidden = self.hidden(sample);
         let (own, other) = halves(&hidden, sample.white_to_move);
-        let (own_weights, other_weights) = self.output_weights.split_at(HIDDEN);
-        let mut output = self.output_bias;
+        let bucket = sample.bucket();
+        let (own_weights, other_weights) = self.bucket_weights(bucket).split_at(HIDDEN);
+        let mut output = self.output_bias[bucket];
         for j in 0..HIDDEN {
             output += activation(own[j]) * own_weights[j] + activation(other[j]) * other_weights[j];
         }
@@ -115,9 +133,9 @@ impl Model {
 
         let (features, rest) = gradient.split_at_mut(INPUTS * HIDDEN);
         let (bias, rest) = rest.split_at_mut(HIDDEN);
-        let (outputs, output_bias) = rest.split_at_mut(2 * HIDDEN);
-        output_bias[0] += slope;
-        let (own_slopes, other_slopes) = outputs.split_at_mut(HIDDEN);
+        let (outputs, output_bias) = rest.split_at_mut(OUTPUT_BUCKETS * 2 * HIDDEN);
+        output_bias[bucket] += slope;
+        let (own_slopes, other_slopes) = outputs[bucket * 2 * HIDDEN..][..2 * HIDDEN].split_at_mut(HIDDEN);
         // What each hidden sum contributes, through the output weights.
         let mut own_back = [0.0f32; HIDDEN];
         let mut other_back = [0.0f32; HIDDEN];
@@ -158,10 +176,13 @@ impl Model {
         for (quantised, &bias) in network.feature_bias.iter_mut().zip(&self.feature_bias) {
             *quantised = to_i16(bias, QA);
         }
-        for (quantised, &weight) in network.output_weights.iter_mut().flatten().zip(&self.output_weights) {
+        let output_weights = network.output_weights.iter_mut().flatten().flatten();
+        for (quantised, &weight) in output_weights.zip(&self.output_weights) {
             *quantised = to_i16(weight, QB).clamp(-OUTPUT_WEIGHT_LIMIT, OUTPUT_WEIGHT_LIMIT);
         }
-        network.output_bias = (self.output_bias * (QA * QB) as f32).round() as i32;
+        for (quantised, &bias) in network.output_bias.iter_mut().zip(&self.output_bias) {
+            *quantised = (bias * (QA * QB) as f32).round() as i32;
+        }
         network
     }
 }
@@ -272,7 +293,7 @@ mod tests {
         for fen in FENS {
             let position = Position::from_fen(fen).unwrap();
             let float = model.output(&sample(fen, 0.5)) * SCALE as f32;
-            let integer = network.evaluate(&Accumulator::new(&network, &position), position.side_to_move());
+            let integer = network.evaluate(&Accumulator::new(&network, &position), &position);
             // Output weights in steps of 1/64 leave a few centipawns of rounding.
             let tolerance = 8.0 + 0.05 * float.abs();
             assert!((float - integer as f32).abs() <= tolerance, "{fen}: model {float}, network {integer}");
@@ -303,8 +324,13 @@ mod tests {
         };
         // The largest slopes of each part of the model, against the error's
         // change when that weight moves a little.
-        let parts =
-            [(0, INPUTS * HIDDEN), (INPUTS * HIDDEN, HIDDEN), (INPUTS * HIDDEN + HIDDEN, 2 * HIDDEN + 1)];
+        let outputs = INPUTS * HIDDEN + HIDDEN;
+        let parts = [
+            (0, INPUTS * HIDDEN),
+            (INPUTS * HIDDEN, HIDDEN),
+            (outputs, OUTPUT_BUCKETS * 2 * HIDDEN),
+            (outputs + OUTPUT_BUCKETS * 2 * HIDDEN, OUTPUT_BUCKETS),
+        ];
         for (start, length) in parts {
             let index = (start..start + length)
                 .max_by(|&a, &b| gradient[a].abs().total_cmp(&gradient[b].abs()))

@@ -5,7 +5,9 @@
 //! side's point of view (the board mirrored vertically for Black, so that
 //! "my pieces" and "their pieces" mean the same for both); the side to
 //! move's half and the other half go through a squared clipped ReLU to one
-//! output. The hidden layer's inputs (the *accumulator*,
+//! output, by one of [`OUTPUT_BUCKETS`] sets of output weights chosen by
+//! the number of pieces on the board ([`output_bucket`]): an opening and
+//! an endgame weigh the same features differently. The hidden layer's inputs (the *accumulator*,
 //! [`Accumulator`]) change by a few columns a move, so the search updates
 //! it move by move instead of recomputing it.
 //!
@@ -28,6 +30,23 @@ pub const INPUTS: usize = 768;
 
 /// Neurons of the hidden layer, per point of view.
 pub const HIDDEN: usize = 128;
+
+/// Sets of output weights, one per range of piece counts.
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The set of output weights that evaluates a position of `pieces` pieces
+/// (kings included): 2–5 pieces use the first, 30–32 the last.
+///
+/// ```
+/// use bb_search::nnue::{output_bucket, OUTPUT_BUCKETS};
+///
+/// assert_eq!(output_bucket(32), OUTPUT_BUCKETS - 1);
+/// assert_eq!(output_bucket(2), 0);
+/// ```
+#[inline(always)]
+pub fn output_bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / (32 / OUTPUT_BUCKETS)).min(OUTPUT_BUCKETS - 1)
+}
 
 /// Quantisation of the hidden layer: an activation of 1.0 is `QA`.
 pub const QA: i32 = 255;

@@ -1,19 +1,24 @@
 //! The network's weights, their file format and the output layer.
 
-use super::{Accumulator, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use super::{output_bucket, Accumulator, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
 use crate::score::{Score, MATE_BOUND};
-use bb_core::Color;
+use bb_movegen::Position;
 
 /// The first four bytes of a network file.
 pub const FORMAT_MAGIC: [u8; 4] = *b"BBNN";
 
 /// The version of the file format [`Network::from_bytes`] reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// (Version 1 had one set of output weights; version 2 has [`OUTPUT_BUCKETS`].)
+pub const FORMAT_VERSION: u32 = 2;
 
-/// Bytes of a network file: magic, version and hidden size (4 bytes each),
-/// the hidden layer's weights and biases and the output weights (`i16`),
-/// the output bias (`i32`).
-pub const FILE_BYTES: usize = 12 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// Bytes of the header: magic, version, hidden size and output buckets.
+const HEADER_BYTES: usize = 16;
+
+/// Bytes of a network file: the header (4 bytes each field), the hidden
+/// layer's weights and biases and each bucket's output weights (`i16`),
+/// each bucket's output bias (`i32`).
+pub const FILE_BYTES: usize =
+    HEADER_BYTES + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
 
 /// Why bytes are not a network [`Network::from_bytes`] can use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +29,8 @@ pub enum NetworkError {
     Version(u32),
     /// The file's hidden layer is of another size than [`HIDDEN`].
     HiddenSize(u32),
+    /// The file has another number of output buckets than [`OUTPUT_BUCKETS`].
+    OutputBuckets(u32),
     /// The file is not as long as its header says.
     Length {
         /// What the header asks for.
@@ -44,6 +51,9 @@ impl core::fmt::Display for NetworkError {
             NetworkError::Version(found) => write!(f, "network format {found}, expected {FORMAT_VERSION}"),
             NetworkError::HiddenSize(found) => {
                 write!(f, "network of {found} hidden neurons, expected {HIDDEN}")
+            }
+            NetworkError::OutputBuckets(found) => {
+                write!(f, "network of {found} output buckets, expected {OUTPUT_BUCKETS}")
             }
             NetworkError::Length { expected, found } => {
                 write!(f, "network file of {found} bytes, expected {expected}")
@@ -66,11 +76,13 @@ pub struct Network {
     pub feature_weights: Vec<[i16; HIDDEN]>,
     /// The hidden layer's biases, in units of 1/[`QA`].
     pub feature_bias: [i16; HIDDEN],
-    /// The output weights of the side to move's half (`[0]`) and of the
-    /// other side's (`[1]`), in units of 1/[`QB`].
-    pub output_weights: [[i16; HIDDEN]; 2],
-    /// The output bias, in units of 1/([`QA`] · [`QB`]).
-    pub output_bias: i32,
+    /// For each [`output_bucket`], the output weights of the side to
+    /// move's half (`[0]`) and of the other side's (`[1]`), in units of
+    /// 1/[`QB`].
+    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    /// For each [`output_bucket`], the output bias, in units of
+    /// 1/([`QA`] · [`QB`]).
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 /// Reads little-endian numbers from the front of a byte slice.
@@ -100,8 +112,8 @@ impl Network {
         Network {
             feature_weights: vec![[0; HIDDEN]; INPUTS],
             feature_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 0,
+            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
         }
     }
 
@@ -115,7 +127,7 @@ impl Network {
     /// assert_eq!(Network::from_bytes(b"ABCD"), Err(NetworkError::NotANetwork));
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < 12 || bytes[..4] != FORMAT_MAGIC {
+        if bytes.len() < HEADER_BYTES || bytes[..4] != FORMAT_MAGIC {
             return Err(NetworkError::NotANetwork);
         }
         let mut reader = Reader(&bytes[4..]);
@@ -127,6 +139,10 @@ impl Network {
         if hidden as usize != HIDDEN {
             return Err(NetworkError::HiddenSize(hidden));
         }
+        let buckets = reader.u32();
+        if buckets as usize != OUTPUT_BUCKETS {
+            return Err(NetworkError::OutputBuckets(buckets));
+        }
         if bytes.len() != FILE_BYTES {
             return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
         }
@@ -135,11 +151,13 @@ impl Network {
             reader.i16s(column);
         }
         reader.i16s(&mut network.feature_bias);
-        for half in &mut network.output_weights {
+        for half in network.output_weights.iter_mut().flatten() {
             reader.i16s(half);
         }
-        network.output_bias = i32::from_le_bytes(reader.take());
-        let weights = network.output_weights.iter().flatten();
+        for bias in &mut network.output_bias {
+            *bias = i32::from_le_bytes(reader.take());
+        }
+        let weights = network.output_weights.iter().flatten().flatten();
         // `unsigned_abs`: `i16::MIN` has no `abs`.
         let beyond = |weight: &&i16| weight.unsigned_abs() > OUTPUT_WEIGHT_LIMIT.unsigned_abs();
         if let Some(&weight) = weights.clone().find(beyond) {
@@ -172,24 +190,46 @@ impl Network {
         bytes.extend_from_slice(&FORMAT_MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let columns = self.feature_weights.iter().chain([&self.feature_bias]).chain(&self.output_weights);
+        bytes.extend_from_slice(&(OUTPUT_BUCKETS as u32).to_le_bytes());
+        let columns = self
+            .feature_weights
+            .iter()
+            .chain([&self.feature_bias])
+            .chain(self.output_weights.iter().flatten());
         for value in columns.flatten() {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            bytes.extend_from_slice(&bias.to_le_bytes());
+        }
         bytes
     }
 
-    /// The evaluation in centipawns, from `side`'s point of view, of the
-    /// position whose accumulator is `accumulator` and where `side` moves.
-    /// It stays inside the mate bounds.
+    /// The evaluation in centipawns, from the side to move's point of view,
+    /// of `position`, whose accumulator is `accumulator`, by the output
+    /// weights of its [`output_bucket`]. A position where neither side can
+    /// mate is 0, as in the hand-written evaluation. It stays inside the
+    /// mate bounds.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    /// use bb_search::nnue::{Accumulator, Network};
+    ///
+    /// let network = Network::zeroed();
+    /// let position = Position::startpos();
+    /// assert_eq!(network.evaluate(&Accumulator::new(&network, &position), &position), 0);
+    /// ```
     #[inline]
-    pub fn evaluate(&self, accumulator: &Accumulator, side: Color) -> Score {
-        let (own, other) = accumulator.halves(side);
-        let sum = squared_clipped_dot(own, &self.output_weights[0])
-            + squared_clipped_dot(other, &self.output_weights[1]);
+    pub fn evaluate(&self, accumulator: &Accumulator, position: &Position) -> Score {
+        if position.is_insufficient_material() {
+            return 0;
+        }
+        let bucket = output_bucket(position.occupied().count());
+        let [own_weights, other_weights] = &self.output_weights[bucket];
+        let (own, other) = accumulator.halves(position.side_to_move());
+        let sum = squared_clipped_dot(own, own_weights) + squared_clipped_dot(other, other_weights);
         // In i64: the bias is any i32 a file holds.
-        let output = i64::from(sum / QA) + i64::from(self.output_bias);
+        let output = i64::from(sum / QA) + i64::from(self.output_bias[bucket]);
         let centipawns = output * i64::from(SCALE) / i64::from(QA * QB);
         centipawns.clamp(i64::from(-MATE_BOUND + 1), i64::from(MATE_BOUND - 1)) as Score
     }
@@ -218,13 +258,13 @@ mod tests {
         let mut network = Network::zeroed();
         network.feature_weights[5][7] = -300;
         network.feature_bias[3] = 12;
-        network.output_weights[1][HIDDEN - 1] = -OUTPUT_WEIGHT_LIMIT;
-        network.output_bias = -123_456;
+        network.output_weights[OUTPUT_BUCKETS - 1][1][HIDDEN - 1] = -OUTPUT_WEIGHT_LIMIT;
+        network.output_bias[2] = -123_456;
         let bytes = network.to_bytes();
         assert_eq!(bytes.len(), FILE_BYTES);
         assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&network));
         // Little-endian whatever the target: -300 is 0xFED4.
-        let at = 12 + 2 * (5 * HIDDEN + 7);
+        let at = HEADER_BYTES + 2 * (5 * HIDDEN + 7);
         assert_eq!(bytes[at..at + 2], [0xD4, 0xFE]);
 
         assert_eq!(
@@ -237,8 +277,14 @@ mod tests {
         let mut hidden = bytes.clone();
         hidden[8] ^= 1;
         assert_eq!(Network::from_bytes(&hidden), Err(NetworkError::HiddenSize(HIDDEN as u32 ^ 1)));
+        let mut buckets = bytes.clone();
+        buckets[12] ^= 2;
+        assert_eq!(
+            Network::from_bytes(&buckets),
+            Err(NetworkError::OutputBuckets(OUTPUT_BUCKETS as u32 ^ 2))
+        );
         let mut weight = bytes;
-        let last_output = FILE_BYTES - 4 - 2;
+        let last_output = FILE_BYTES - 4 * OUTPUT_BUCKETS - 2;
         for beyond in [200, -128, i16::MIN, i16::MAX] {
             weight[last_output..last_output + 2].copy_from_slice(&beyond.to_le_bytes());
             assert_eq!(Network::from_bytes(&weight), Err(NetworkError::OutputWeight(beyond)));
@@ -250,12 +296,28 @@ mod tests {
         let position = bb_movegen::Position::startpos();
         for bias in [i32::MIN, -1, 0, 1, i32::MAX] {
             let mut network = Network::zeroed();
-            network.output_bias = bias;
+            network.output_bias = [bias; OUTPUT_BUCKETS];
             network.feature_bias = [QA as i16; HIDDEN];
-            network.output_weights = [[OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2];
-            let score = network.evaluate(&Accumulator::new(&network, &position), Color::White);
+            network.output_weights = [[[OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2]; OUTPUT_BUCKETS];
+            let score = network.evaluate(&Accumulator::new(&network, &position), &position);
             assert!(score.abs() < MATE_BOUND, "bias {bias}: {score}");
         }
+    }
+
+    #[test]
+    fn each_bucket_of_piece_counts_has_its_own_output_and_bare_kings_are_a_draw() {
+        let mut network = Network::zeroed();
+        for (bucket, bias) in network.output_bias.iter_mut().enumerate() {
+            *bias = (bucket as i32 + 1) * 10 * QA * QB / SCALE;
+        }
+        let score = |fen: &str| {
+            let position = Position::from_fen(fen).unwrap();
+            network.evaluate(&Accumulator::new(&network, &position), &position)
+        };
+        assert_eq!(score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 80);
+        assert_eq!(score("4k3/8/8/8/8/8/PPPP4/4K3 b - - 0 1"), 20, "6 pieces");
+        assert_eq!(score("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), 10, "3 pieces");
+        assert_eq!(score("4k3/8/8/8/8/8/4N3/4K3 w - - 0 1"), 0, "no mate possible");
     }
 
     #[test]

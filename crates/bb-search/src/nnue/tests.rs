@@ -25,8 +25,8 @@ pub(crate) fn random_network(seed: u64) -> Network {
     network.feature_bias.iter_mut().for_each(|bias| *bias = next(100) + 60);
     // Small output weights: evaluations of a few hundred centipawns, as a
     // trained network gives, so that a search with it prunes as usual.
-    network.output_weights.iter_mut().flatten().for_each(|weight| *weight = next(8));
-    network.output_bias = i32::from(next(1000));
+    network.output_weights.iter_mut().flatten().flatten().for_each(|weight| *weight = next(8));
+    network.output_bias.iter_mut().for_each(|bias| *bias = i32::from(next(1000)));
     network
 }
 
@@ -79,8 +79,8 @@ proptest! {
             None => Position::from_fen(ROOTS[root]).expect("valid FEN"),
         };
         let mirrored = position.mirrored();
-        let score = network.evaluate(&Accumulator::new(&network, &position), position.side_to_move());
-        let mirrored_score = network.evaluate(&Accumulator::new(&network, &mirrored), mirrored.side_to_move());
+        let score = network.evaluate(&Accumulator::new(&network, &position), &position);
+        let mirrored_score = network.evaluate(&Accumulator::new(&network, &mirrored), &mirrored);
         prop_assert_eq!(score, mirrored_score, "{} vs {}", position, mirrored);
     }
 }
@@ -114,12 +114,13 @@ fn one_neuron_by_hand() {
     let mut network = Network::zeroed();
     let king = Piece::new(Color::White, PieceKind::King);
     network.feature_weights[feature_index(Color::White, king, Square::E1)][0] = 200;
-    network.output_weights[0][0] = 64; // a weight of 1.0
-    network.output_bias = 0;
-    let position = Position::from_fen("3k4/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    let accumulator = Accumulator::new(&network, &position);
+    // Three pieces: the first bucket.
+    network.output_weights[0][0][0] = 64; // a weight of 1.0
+    let white_to_move = Position::from_fen("3k4/8/8/8/8/8/7P/4K3 w - - 0 1").unwrap();
+    let black_to_move = Position::from_fen("3k4/8/8/8/8/8/7P/4K3 b - - 0 1").unwrap();
+    let accumulator = Accumulator::new(&network, &white_to_move);
     // Activation (200/255)² · 1.0, in centipawns of SCALE.
     let expected = (200 * 200 * 64 / QA) * SCALE / (QA * QB);
-    assert_eq!(network.evaluate(&accumulator, Color::White), expected);
-    assert_eq!(network.evaluate(&accumulator, Color::Black), 0, "Black's own half is empty");
+    assert_eq!(network.evaluate(&accumulator, &white_to_move), expected);
+    assert_eq!(network.evaluate(&accumulator, &black_to_move), 0, "Black's own half is empty");
 }

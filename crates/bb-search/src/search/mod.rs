@@ -211,7 +211,7 @@ impl<'a> Searcher<'a> {
     fn evaluate(&mut self, position: &Position, ply: usize) -> Score {
         if let Some(network) = self.network {
             debug_assert_eq!(self.accumulators[ply], Accumulator::new(network, position), "at {position}");
-            return network.evaluate(&self.accumulators[ply], position.side_to_move());
+            return network.evaluate(&self.accumulators[ply], position);
         }
         debug_assert_eq!(self.frames[ply].psq, crate::eval::psq_score(position), "psq kept at {position}");
         let key = position.zobrist_key();

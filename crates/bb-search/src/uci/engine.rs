@@ -113,7 +113,7 @@ impl Engine {
                 let (score, by) = match state.network() {
                     Some(network) => {
                         let accumulator = crate::nnue::Accumulator::new(network, &self.position);
-                        (network.evaluate(&accumulator, self.position.side_to_move()), "network")
+                        (network.evaluate(&accumulator, &self.position), "network")
                     }
                     None => (crate::eval::evaluate(&self.position), "hand-written"),
                 };
