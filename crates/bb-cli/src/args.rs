@@ -158,9 +158,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_parser = threads_value)]
     pub threads: usize,
     /// Evaluate with the network in this file (as the UCI option EvalFile)
-    /// instead of the hand-written evaluation.
-    #[arg(long, value_name = "FILE")]
+    /// instead of the embedded one.
+    #[arg(long, value_name = "FILE", conflicts_with = "hand_written")]
     pub eval_file: Option<std::path::PathBuf>,
+    /// Evaluate with the hand-written evaluation (as `Use NNUE` false).
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 /// `bb pgn FILE`.

@@ -14,12 +14,13 @@ pub fn run_uci_engine() -> CommandResult {
     Ok(())
 }
 
-/// Runs `bb bench [depth] [--threads N] [--eval-file FILE]`: a summary
-/// line, then `<nodes> nodes <nps> nps`.
+/// Runs `bb bench [depth] [--threads N] [--eval-file FILE | --hand-written]`:
+/// a summary line, then `<nodes> nodes <nps> nps`.
 pub fn run_bench(options: BenchArgs) -> CommandResult {
     let depth = options.depth.unwrap_or(bb_search::bench::DEFAULT_BENCH_DEPTH);
     let network = match &options.eval_file {
-        None => None,
+        _ if options.hand_written => None,
+        None => Some(bb_search::nnue::embedded()),
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|error| Failure::input(format!("{}: {error}", path.display())))?;

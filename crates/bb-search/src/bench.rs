@@ -107,21 +107,23 @@ pub fn bench(depth: u32) -> BenchResult {
 /// assert_eq!(result.nodes, bb_search::bench(2).nodes);
 /// ```
 pub fn bench_with_threads(depth: u32, threads: usize) -> BenchResult {
-    bench_with(depth, threads, None)
+    bench_with(depth, threads, Some(crate::nnue::embedded()))
 }
 
-/// [`bench_with_threads`], evaluating with `network` instead of the
-/// hand-written evaluation when there is one: the node rate of the
-/// network's evaluation.
+/// [`bench_with_threads`], evaluating with `network`, or with the
+/// hand-written evaluation (`None`): the node rate of that evaluation.
 ///
 /// ```
 /// use bb_search::bench::bench_with;
-/// use bb_search::nnue::Network;
+/// use bb_search::nnue::{embedded, Network};
 /// use std::sync::Arc;
 ///
+/// assert_eq!(bench_with(2, 1, Some(embedded())).nodes, bb_search::bench(2).nodes);
 /// // A network of zeros scores every position 0: another tree.
-/// let with_network = bench_with(2, 1, Some(Arc::new(Network::zeroed())));
-/// assert_ne!(with_network.nodes, bb_search::bench(2).nodes);
+/// let zeros = bench_with(2, 1, Some(Arc::new(Network::zeroed())));
+/// assert_ne!(zeros.nodes, bb_search::bench(2).nodes);
+/// let hand_written = bench_with(2, 1, None);
+/// assert_ne!(hand_written.nodes, bb_search::bench(2).nodes);
 /// ```
 pub fn bench_with(
     depth: u32,

@@ -2,11 +2,14 @@
 //!
 //! Evaluation, search and the UCI protocol for the bb chess engine.
 //!
-//! - [`eval`]: a tapered evaluation (material, piece-square tables, pawn
-//!   structure, mobility, king safety, threats, bishop pair, tempo).
-//! - [`nnue`]: a small efficiently updatable neural network that
-//!   evaluates instead, when one is loaded (`EvalFile`,
-//!   [`SearchState::set_network`]); trained by the `tune` example.
+//! - [`nnue`]: a small efficiently updatable neural network, the
+//!   evaluation by default: one is compiled in ([`nnue::embedded`]),
+//!   another can be loaded (`EvalFile`, [`SearchState::set_network`]);
+//!   trained by the `tune` example.
+//! - [`eval`]: the hand-written tapered evaluation (material,
+//!   piece-square tables, pawn structure, mobility, king safety, threats,
+//!   bishop pair, tempo), used with `Use NNUE` off and to label the
+//!   network's training data.
 //! - [`search`](mod@search): iterative deepening, principal variation
 //!   search with aspiration windows, a transposition table, quiescence
 //!   search with MVV-LVA and SEE, null move, late-move reductions, check

@@ -1,7 +1,7 @@
 //! `EvalFile`: a network file the test writes evaluates from the next
-//! search on; an empty value goes back to the hand-written evaluation; a
-//! file that is missing or not a network is one `info string`, and the
-//! engine keeps the evaluation it had.
+//! search on; an empty value goes back to the embedded network; a file
+//! that is missing or not a network is one `info string`, and the engine
+//! keeps the network it had. `Use NNUE` false evaluates by hand.
 
 mod common;
 
@@ -31,7 +31,7 @@ fn depth_one_scores(lines: &[String]) -> Vec<String> {
 }
 
 #[test]
-fn the_network_of_the_file_evaluates_until_it_is_unset() {
+fn the_network_of_the_file_evaluates_until_it_is_unset_and_use_nnue_chooses_the_hand_written() {
     let path = write_constant_network("constant", 120);
     let set = format!("setoption name EvalFile value {}", path.display());
     // A quiet position: at depth 1 every line ends in a position where the
@@ -48,18 +48,29 @@ fn the_network_of_the_file_evaluates_until_it_is_unset() {
         "go depth 1",
         "setoption name EvalFile value <empty>",
         "go depth 1",
+        "setoption name Use NNUE value false",
+        "go depth 1",
+        "eval",
+        &set,
+        "go depth 1",
+        "setoption name Use NNUE value true",
+        "go depth 1",
     ]);
     let _ = std::fs::remove_file(&path);
     assert!(
-        lines.iter().any(|line| line == "option name EvalFile type string default <empty>"),
+        lines.iter().any(|line| line == "option name EvalFile type string default <embedded>"),
         "{lines:#?}"
     );
     let scores = depth_one_scores(&lines);
-    assert_eq!(scores.len(), 4, "{lines:#?}");
+    assert_eq!(scores.len(), 7, "{lines:#?}");
     assert_eq!(scores[1], "cp -120");
     assert_eq!(scores[2], "cp -120", "a missing file keeps the network");
     assert_ne!(scores[0], "cp -120");
-    assert_eq!(scores[3], scores[0], "back to the hand-written evaluation");
+    assert_eq!(scores[3], scores[0], "back to the embedded network");
+    assert_ne!(scores[4], scores[0], "the hand-written evaluation");
+    assert_eq!(scores[5], scores[4], "a file does not turn the network on");
+    assert_eq!(scores[6], "cp -120", "the file's network, on again");
+    assert!(lines.iter().any(|line| line.ends_with("cp (side to move, hand-written)")), "{lines:#?}");
     assert!(
         lines.iter().any(|line| line == "info string static evaluation 120 cp (side to move, network)"),
         "{lines:#?}"
@@ -81,6 +92,6 @@ fn a_file_that_is_not_a_network_is_refused() {
     let lines = run_script(&[&format!("setoption name EvalFile value {}", path.display()), "isready"]);
     let _ = std::fs::remove_file(&path);
     let error = lines.iter().find(|line| line.starts_with("info string EvalFile")).expect("an error line");
-    assert!(error.contains("expected") && error.ends_with("keeping the hand-written evaluation"), "{error}");
+    assert!(error.contains("expected") && error.ends_with("keeping the network"), "{error}");
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }

@@ -17,7 +17,9 @@
 //! little-endian order whatever the target's byte order ([`Network::from_bytes`]).
 //!
 //! The weights come from `tune nnue` (the `tune` example of this crate),
-//! trained on bb's own self-play.
+//! trained on bb's own self-play. One network is compiled into the crate
+//! ([`embedded`]) and evaluates by default; `nets/README.md` says how it
+//! was made.
 
 mod accumulator;
 mod network;
@@ -63,6 +65,30 @@ pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
 
 const _: () =
     assert!(2 * HIDDEN as i64 * (QA as i64 * QA as i64) * OUTPUT_WEIGHT_LIMIT as i64 <= i32::MAX as i64);
+
+/// The network compiled into the crate (`nets/default.nnue`), which the
+/// search evaluates with unless told otherwise
+/// ([`crate::SearchState::set_network`]). Read once, then shared.
+///
+/// ```
+/// use bb_movegen::Position;
+/// use bb_search::nnue::{embedded, Accumulator};
+///
+/// let network = embedded();
+/// let position = Position::startpos();
+/// let score = network.evaluate(&Accumulator::new(&network, &position), &position);
+/// assert!(score.abs() < 100, "the opening is about level: {score}");
+/// ```
+pub fn embedded() -> std::sync::Arc<Network> {
+    static EMBEDDED: std::sync::OnceLock<std::sync::Arc<Network>> = std::sync::OnceLock::new();
+    EMBEDDED
+        .get_or_init(|| {
+            let bytes = include_bytes!("../../nets/default.nnue");
+            // A test reads the same bytes: a file that does not parse fails it.
+            std::sync::Arc::new(Network::from_bytes(bytes).expect("nets/default.nnue is a network"))
+        })
+        .clone()
+}
 
 #[cfg(test)]
 pub(crate) mod tests;

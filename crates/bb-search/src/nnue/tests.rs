@@ -124,3 +124,18 @@ fn one_neuron_by_hand() {
     assert_eq!(network.evaluate(&accumulator, &white_to_move), expected);
     assert_eq!(network.evaluate(&accumulator, &black_to_move), 0, "Black's own half is empty");
 }
+
+#[test]
+fn the_embedded_network_is_read_and_knows_a_queen_from_a_pawn() {
+    let network = embedded();
+    let score = |fen: &str| {
+        let position = Position::from_fen(fen).unwrap();
+        network.evaluate(&Accumulator::new(&network, &position), &position)
+    };
+    let start = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(start.abs() < 100, "the opening: {start}");
+    // Black's queen is gone: good for White whoever moves.
+    let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert!(score(&format!("{queen_up} w KQkq - 0 1")) > 500);
+    assert!(score(&format!("{queen_up} b KQkq - 0 1")) < -500);
+}

@@ -14,12 +14,14 @@ pub struct SearchState {
     pub(super) ordering: OrderingMemory,
     /// The same for each helper thread of Lazy SMP (`threads - 1` of them).
     pub(super) helpers: Vec<OrderingMemory>,
-    /// The network that evaluates instead of the hand-written evaluation.
+    /// The network that evaluates (by default [`crate::nnue::embedded`]),
+    /// or none for the hand-written evaluation.
     pub(super) network: Option<Arc<Network>>,
 }
 
 impl SearchState {
-    /// A fresh state with a table of `hash_megabytes` MB.
+    /// A fresh state with a table of `hash_megabytes` MB, evaluating with
+    /// the embedded network ([`crate::nnue::embedded`]).
     ///
     /// ```
     /// use bb_search::SearchState;
@@ -33,7 +35,7 @@ impl SearchState {
             tt: TranspositionTable::new(hash_megabytes)?,
             ordering: OrderingMemory::default(),
             helpers: Vec::new(),
-            network: None,
+            network: Some(crate::nnue::embedded()),
         })
     }
 
@@ -60,8 +62,8 @@ impl SearchState {
     }
 
     /// Evaluates with `network` from the next search on, or with the
-    /// hand-written evaluation (`None`, the default). The table is
-    /// cleared: its entries hold static evaluations of the old evaluator.
+    /// hand-written evaluation (`None`). The table is cleared: its entries
+    /// hold static evaluations of the old evaluator.
     ///
     /// ```
     /// use bb_search::nnue::Network;
@@ -69,9 +71,11 @@ impl SearchState {
     /// use std::sync::Arc;
     ///
     /// let mut state = SearchState::new(1).unwrap();
-    /// assert!(state.network().is_none());
+    /// assert!(state.network().is_some(), "the embedded network");
     /// state.set_network(Some(Arc::new(Network::zeroed())));
     /// assert_eq!(state.network(), Some(&Network::zeroed()));
+    /// state.set_network(None);
+    /// assert!(state.network().is_none(), "the hand-written evaluation");
     /// ```
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.network = network;

@@ -34,6 +34,9 @@ pub(super) struct Engine {
     state: Arc<Mutex<SearchState>>,
     /// The opening book of `BookFile`, used when `OwnBook` is on.
     book: EngineBook,
+    /// The network of `EvalFile` (the embedded one by default), which
+    /// evaluates when `Use NNUE` is on.
+    network: Arc<Network>,
     running: Option<RunningSearch>,
     /// `go`s started so far: numbers each search, so that a late
     /// [`Event::SearchDone`] is never taken for the current search's.
@@ -63,6 +66,7 @@ impl Engine {
             options,
             state: Arc::new(Mutex::new(state)),
             book: EngineBook::new(),
+            network: crate::nnue::embedded(),
             running: None,
             searches: 0,
             input_closed: false,
@@ -196,6 +200,10 @@ impl Engine {
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
             OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::OwnBook(on) => self.options.own_book = on,
+            OptionChange::UseNnue(on) => {
+                self.options.use_nnue = on;
+                self.apply_evaluation();
+            }
             OptionChange::EvalFile(path) => self.set_eval_file(path),
             OptionChange::BookFile(path) => {
                 if let Err(error) = self.book.set_file(path.as_deref()) {
@@ -210,22 +218,29 @@ impl Engine {
         }
     }
 
-    /// `EvalFile`: the network in `path` evaluates from the next search on,
-    /// or the hand-written evaluation without a path. A file that cannot
-    /// be read or is not a network changes nothing.
+    /// `EvalFile`: the network in `path`, or the embedded one without a
+    /// path, is the network from the next search on. A file that cannot be
+    /// read or is not a network changes nothing.
     fn set_eval_file(&mut self, path: Option<String>) {
-        let Some(path) = path else { return lock(&self.state).set_network(None) };
+        let Some(path) = path else {
+            self.network = crate::nnue::embedded();
+            return self.apply_evaluation();
+        };
         match Network::read(std::path::Path::new(&path)) {
-            Ok(network) => lock(&self.state).set_network(Some(Arc::new(network))),
+            Ok(network) => {
+                self.network = Arc::new(network);
+                self.apply_evaluation();
+            }
             Err(error) => {
-                let kept = if lock(&self.state).network().is_some() {
-                    "the network"
-                } else {
-                    "the hand-written evaluation"
-                };
-                self.info_string(&format!("EvalFile '{}': {error}; keeping {kept}", shorten(&path)));
+                self.info_string(&format!("EvalFile '{}': {error}; keeping the network", shorten(&path)))
             }
         }
+    }
+
+    /// Gives the search the evaluation `Use NNUE` and `EvalFile` ask for.
+    fn apply_evaluation(&mut self) {
+        let network = self.options.use_nnue.then(|| self.network.clone());
+        lock(&self.state).set_network(network);
     }
 
     /// `position`: builds the new position and history on the side and only

@@ -40,6 +40,9 @@ pub const MAX_MULTI_PV: usize = 256;
 
 /// How an empty string option value is written in the `uci` answer.
 pub const EMPTY_STRING: &str = "<empty>";
+/// `EvalFile`'s default: the network compiled into the engine
+/// ([`crate::nnue::embedded`]).
+pub const EMBEDDED_NETWORK: &str = "<embedded>";
 /// Default time kept in reserve per move for communication delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 /// Largest move overhead accepted.
@@ -64,6 +67,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`: the rating to play at when the strength is limited.
     pub elo: u32,
+    /// `Use NNUE`: evaluate with the network (`EvalFile`'s), else with the
+    /// hand-written evaluation.
+    pub use_nnue: bool,
 }
 
 impl Default for Options {
@@ -77,6 +83,7 @@ impl Default for Options {
             multi_pv: 1,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            use_nnue: true,
         }
     }
 }
@@ -100,8 +107,9 @@ pub fn declarations() -> Vec<String> {
         // for its paths; GUIs (cutechess, Arena) read it as empty, and
         // send it back as a value, which `parse_change` takes as no book.
         format!("option name BookFile type string default {EMPTY_STRING}"),
-        // No file: the hand-written evaluation.
-        format!("option name EvalFile type string default {EMPTY_STRING}"),
+        "option name Use NNUE type check default true".to_string(),
+        // The embedded network unless a file is named.
+        format!("option name EvalFile type string default {EMBEDDED_NETWORK}"),
     ]
 }
 
@@ -130,8 +138,10 @@ pub enum OptionChange {
     OwnBook(bool),
     /// Load the Polyglot book at this path, or unload the book (`None`).
     BookFile(Option<String>),
+    /// Set `Use NNUE`.
+    UseNnue(bool),
     /// Evaluate with the network in this file ([`crate::nnue`]), or with
-    /// the hand-written evaluation (`None`).
+    /// the embedded network (`None`).
     EvalFile(Option<String>),
 }
 
@@ -217,9 +227,12 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "uci_limitstrength" => check("UCI_LimitStrength", value).map(OptionChange::LimitStrength),
         "uci_elo" => spin("UCI_Elo", value, MIN_ELO, MAX_ELO).map(OptionChange::Elo),
         "ownbook" => check("OwnBook", value).map(OptionChange::OwnBook),
-        // No value, an empty one or `<empty>`: no book, no network.
+        // No value, an empty one or `<empty>`: no book; the embedded network.
         "bookfile" => Ok(OptionChange::BookFile(path(value))),
-        "evalfile" => Ok(OptionChange::EvalFile(path(value))),
+        "use nnue" => check("Use NNUE", value).map(OptionChange::UseNnue),
+        "evalfile" => {
+            Ok(OptionChange::EvalFile(path(value).filter(|path| path.as_str() != EMBEDDED_NETWORK)))
+        }
         _ => Err(OptionError::Unknown(name.to_string())),
     }
 }
