@@ -95,3 +95,20 @@ fn a_file_that_is_not_a_network_is_refused() {
     assert!(error.contains("expected") && error.ends_with("keeping the network"), "{error}");
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }
+
+#[test]
+fn a_limited_strength_plays_with_the_hand_written_evaluation_it_was_calibrated_with() {
+    let lines = run_script(&[
+        "eval",
+        "setoption name UCI_LimitStrength value true",
+        "eval",
+        "setoption name UCI_LimitStrength value false",
+        "eval",
+    ]);
+    let by: Vec<&str> = lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("info string static evaluation "))
+        .filter_map(|rest| rest.split("side to move, ").nth(1))
+        .collect();
+    assert_eq!(by, ["network)", "hand-written)", "network)"], "{lines:#?}");
+}

@@ -197,7 +197,10 @@ impl Engine {
             OptionChange::MultiPv(lines) => self.options.multi_pv = lines,
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::Chess960(on) => self.options.chess960 = on,
-            OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            OptionChange::LimitStrength(on) => {
+                self.options.limit_strength = on;
+                self.apply_evaluation();
+            }
             OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::OwnBook(on) => self.options.own_book = on,
             OptionChange::UseNnue(on) => {
@@ -238,8 +241,11 @@ impl Engine {
     }
 
     /// Gives the search the evaluation `Use NNUE` and `EvalFile` ask for.
+    /// With `UCI_LimitStrength` on, the hand-written evaluation plays: the
+    /// node budgets of `UCI_Elo` were calibrated on the ladder with it.
     fn apply_evaluation(&mut self) {
-        let network = self.options.use_nnue.then(|| self.network.clone());
+        let with_network = self.options.use_nnue && !self.options.limit_strength;
+        let network = with_network.then(|| self.network.clone());
         lock(&self.state).set_network(network);
     }
 
