@@ -22,9 +22,9 @@ pub fn run_bench(options: BenchArgs) -> CommandResult {
         _ if options.hand_written => None,
         None => Some(bb_search::nnue::embedded()),
         Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|error| Failure::input(format!("{}: {error}", path.display())))?;
-            let network = Network::from_bytes(&bytes)
+            // `Network::read` bounds the read at one file's size, so a
+            // huge or endless file (a FIFO, /dev/zero) fails quickly.
+            let network = Network::read(path)
                 .map_err(|error| Failure::input(format!("{}: {error}", path.display())))?;
             Some(std::sync::Arc::new(network))
         }

@@ -213,6 +213,22 @@ fn perft_epd_of_endless_or_unreadable_input_fails_at_once_in_bounded_memory() {
     }
 }
 
+/// A network file is read up to one file's size: an endless or a 10 GB
+/// file is refused at once, not read whole into memory.
+#[test]
+fn bench_eval_file_of_endless_or_huge_input_fails_at_once_in_bounded_memory() {
+    if !proc_available() {
+        return;
+    }
+    let ten_gb = sparse_file("10g.nnue", TEN_GB, b"");
+    for (what, path) in [("/dev/zero", Path::new("/dev/zero")), ("a 10 GB file", &ten_gb.0)] {
+        let path = path.to_str().expect("UTF-8 path");
+        let run = run(&["bench", "1", "--eval-file", path], open(Path::new("/dev/null")), None);
+        assert_one_line_error(&run, what, "not a bb network file");
+        run.check_bounds(&format!("bb bench --eval-file {what}"));
+    }
+}
+
 #[test]
 fn uci_answers_an_endless_line_at_once_in_bounded_memory() {
     if !proc_available() {
