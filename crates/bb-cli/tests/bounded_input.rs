@@ -188,6 +188,16 @@ fn assert_one_line_error(run: &Measured, what: &str, expected: &str) {
     assert!(lines[0].starts_with("bb: ") && lines[0].contains(expected), "{what}: {}", lines[0]);
 }
 
+/// Runs `bb ARGS… PATH` and checks that it fails with one line naming
+/// `expected`, within the memory and time bounds.
+fn assert_file_refused_at_once(args: &[&str], path: &Path, what: &str, expected: &str) {
+    let mut args = args.to_vec();
+    args.push(path.to_str().expect("UTF-8 path"));
+    let run = run(&args, open(Path::new("/dev/null")), None);
+    assert_one_line_error(&run, what, expected);
+    run.check_bounds(&format!("bb {} {what}", args[..args.len() - 1].join(" ")));
+}
+
 #[test]
 fn perft_epd_of_endless_or_unreadable_input_fails_at_once_in_bounded_memory() {
     if !proc_available() {
@@ -206,10 +216,7 @@ fn perft_epd_of_endless_or_unreadable_input_fails_at_once_in_bounded_memory() {
         ("a 10 GB line", &ten_gb.0, "longer than 65536 bytes"),
     ];
     for (what, path, expected) in cases {
-        let path = path.to_str().expect("UTF-8 path");
-        let run = run(&["perft", "--epd", path], open(Path::new("/dev/null")), None);
-        assert_one_line_error(&run, what, expected);
-        run.check_bounds(&format!("bb perft --epd {what}"));
+        assert_file_refused_at_once(&["perft", "--epd"], path, what, expected);
     }
 }
 
@@ -222,10 +229,7 @@ fn bench_eval_file_of_endless_or_huge_input_fails_at_once_in_bounded_memory() {
     }
     let ten_gb = sparse_file("10g.nnue", TEN_GB, b"");
     for (what, path) in [("/dev/zero", Path::new("/dev/zero")), ("a 10 GB file", &ten_gb.0)] {
-        let path = path.to_str().expect("UTF-8 path");
-        let run = run(&["bench", "1", "--eval-file", path], open(Path::new("/dev/null")), None);
-        assert_one_line_error(&run, what, "not a bb network file");
-        run.check_bounds(&format!("bb bench --eval-file {what}"));
+        assert_file_refused_at_once(&["bench", "1", "--eval-file"], path, what, "not a bb network file");
     }
 }
 
