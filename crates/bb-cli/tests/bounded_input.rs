@@ -191,11 +191,11 @@ fn assert_one_line_error(run: &Measured, what: &str, expected: &str) {
 /// Runs `bb ARGS… PATH` and checks that it fails with one line naming
 /// `expected`, within the memory and time bounds.
 fn assert_file_refused_at_once(args: &[&str], path: &Path, what: &str, expected: &str) {
-    let mut args = args.to_vec();
-    args.push(path.to_str().expect("UTF-8 path"));
-    let run = run(&args, open(Path::new("/dev/null")), None);
+    let label = format!("bb {} {what}", args.join(" "));
+    let path = path.to_str().expect("UTF-8 path");
+    let run = run(&[args, &[path]].concat(), open(Path::new("/dev/null")), None);
     assert_one_line_error(&run, what, expected);
-    run.check_bounds(&format!("bb {} {what}", args[..args.len() - 1].join(" ")));
+    run.check_bounds(&label);
 }
 
 #[test]
