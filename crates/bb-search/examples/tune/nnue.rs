@@ -4,7 +4,7 @@ use crate::nnue_model::{Adam, Model, Sample};
 use bb_core::random::SplitMix64;
 use bb_core::Color;
 use bb_movegen::Position;
-use bb_search::nnue::{feature_index, SCALE};
+use bb_search::nnue::{feature_index, Accumulator, Network, SCALE};
 use std::io::BufRead;
 
 /// Positions per step of Adam.
@@ -18,12 +18,16 @@ const HOLD_OUT: usize = 50;
 /// Positions of a block (about ten games).
 const HOLD_OUT_BLOCK: usize = 1000;
 
-/// `nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] FILE...`: trains a
-/// network and writes it to OUT after every epoch.
+/// `nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] [--distil=N]
+/// [--teacher=NET] FILE...`: trains a network and writes it to OUT after
+/// every epoch. `--distil` adds N positions a few random moves from each
+/// line, aimed at the hand-written evaluation, or at network NET's
+/// evaluation with `--teacher`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let epochs: u32 = crate::number(&args[0], "EPOCHS")?;
     let out = &args[1];
     let (mut lambda, mut rate, mut seed, mut distil) = (0.5f32, 0.001f32, 1u64, 0usize);
+    let mut teacher = None;
     let (options, files) = crate::split_options(&args[2..])?;
     for (name, value) in options {
         match name {
@@ -31,13 +35,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--rate" => rate = crate::number(value, name)?,
             "--seed" => seed = crate::number(value, name)?,
             "--distil" => distil = crate::number(value, name)?,
-            _ => return Err(format!("{name}: not an option of nnue (--lambda, --rate, --seed, --distil)")),
+            "--teacher" => {
+                let network = Network::read(std::path::Path::new(value))
+                    .map_err(|error| format!("{value}: {error}"))?;
+                teacher = Some(network);
+            }
+            _ => {
+                return Err(format!(
+                    "{name}: not an option of nnue (--lambda, --rate, --seed, --distil, --teacher)"
+                ))
+            }
         }
     }
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda: {lambda} is not between 0 and 1"));
     }
-    let lines = load(files, distil)?;
+    let lines = load(files, distil, teacher.as_ref())?;
     let k = fit_scale(&lines);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
     let mut reference_error = 0.0f64;
@@ -108,10 +121,10 @@ pub struct Line {
     result: f32,
     score: Option<f32>,
     /// The hand-written evaluation, from the side to move's view: the
-    /// loss the network has to beat.
+    /// loss the network has to beat. A distilled line's teacher's
+    /// evaluation instead, when there is a teacher.
     reference: f32,
-    /// Made by random moves from a line: its target is the hand-written
-    /// evaluation alone.
+    /// Made by random moves from a line: its target is `reference` alone.
     distilled: bool,
 }
 
@@ -169,22 +182,32 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn load(files: &[String], distil: usize) -> Result<Vec<Line>, String> {
+fn load(files: &[String], distil: usize, teacher: Option<&Network>) -> Result<Vec<Line>, String> {
     let mut lines = Vec::new();
     let mut random = SplitMix64::new(0);
     for file in files {
         let reader =
             std::io::BufReader::new(std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?);
-        read(reader, distil, &mut random, &mut lines).map_err(|error| format!("{file}: {error}"))?;
+        read(reader, Distillation { count: distil, teacher }, &mut random, &mut lines)
+            .map_err(|error| format!("{file}: {error}"))?;
     }
     Ok(lines)
 }
 
+/// How many positions to add a few random moves from each line, and whose
+/// evaluation they aim at: the teacher network's, or without one the
+/// hand-written evaluation's.
+#[derive(Clone, Copy)]
+struct Distillation<'a> {
+    count: usize,
+    teacher: Option<&'a Network>,
+}
+
 /// Appends the usable lines of `reader` to `lines`, each followed by up to
-/// `distil` quiet positions a few random moves away from it.
+/// `distil.count` quiet positions a few random moves away from it.
 fn read(
     reader: impl BufRead,
-    distil: usize,
+    distil: Distillation<'_>,
     random: &mut SplitMix64,
     lines: &mut Vec<Line>,
 ) -> std::io::Result<()> {
@@ -193,7 +216,7 @@ fn read(
         let Some(line) = Line::parse(&text) else { continue };
         lines.push(line);
         let position = Position::from_fen(text.split(';').next().unwrap_or("")).expect("parsed above");
-        for _ in 0..distil {
+        for _ in 0..distil.count {
             let mut walk = position;
             for _ in 0..1 + random.next_u64() % 4 {
                 let moves = walk.legal_moves();
@@ -204,6 +227,9 @@ fn read(
             }
             if let Some(mut line) = Line::of(&walk, 0.5, None) {
                 line.distilled = true;
+                if let Some(teacher) = distil.teacher {
+                    line.reference = teacher.evaluate(&Accumulator::new(teacher, &walk), &walk) as f32;
+                }
                 lines.push(line);
             }
         }
@@ -317,12 +343,33 @@ mod tests {
         let text =
             format!("{QUIET};1.0;35\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5;10\n");
         let mut lines = Vec::new();
-        read(text.as_bytes(), 20, &mut SplitMix64::new(7), &mut lines).unwrap();
+        let distil = Distillation { count: 20, teacher: None };
+        read(text.as_bytes(), distil, &mut SplitMix64::new(7), &mut lines).unwrap();
         let (distilled, kept): (Vec<&Line>, Vec<&Line>) = lines.iter().partition(|line| line.distilled);
         assert_eq!(kept.len(), 2);
         assert!(distilled.len() > 10, "most random walks end quiet");
+        assert!(
+            distilled.iter().any(|line| line.reference != 0.0),
+            "the hand-written evaluation sees imbalances"
+        );
         for line in distilled {
             assert_eq!(line.sample(0.01, 0.5).target, sigmoid(0.01 * line.reference));
         }
+    }
+
+    #[test]
+    fn a_teacher_scores_the_distilled_positions_and_only_those() {
+        // The zeroed network scores every position 0: a teacher ignored
+        // would leave the hand-written evaluation's imbalances.
+        let teacher = Network::zeroed();
+        let text = format!("{QUIET};1.0;35\n");
+        let mut lines = Vec::new();
+        let distil = Distillation { count: 20, teacher: Some(&teacher) };
+        read(text.as_bytes(), distil, &mut SplitMix64::new(7), &mut lines).unwrap();
+        let (distilled, kept): (Vec<&Line>, Vec<&Line>) = lines.iter().partition(|line| line.distilled);
+        assert!(distilled.len() > 10, "most random walks end quiet");
+        assert!(distilled.iter().all(|line| line.reference == 0.0));
+        assert_eq!(kept[0].reference, Line::parse(&format!("{QUIET};1.0;35")).unwrap().reference);
+        assert_ne!(kept[0].reference, 0.0, "the kept line's reference is the hand-written evaluation");
     }
 }
