@@ -50,7 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda: {lambda} is not between 0 and 1"));
     }
-    let lines = load(files, distil, teacher.as_ref())?;
+    let lines = load(files, Distillation { count: distil, teacher: teacher.as_ref() })?;
     let k = fit_scale(&lines);
     let (mut training, mut validation) = (Vec::new(), Vec::new());
     let mut reference_error = 0.0f64;
@@ -142,16 +142,20 @@ impl Line {
         if score.is_some_and(|score| score.abs() >= 3000.0) {
             return None;
         }
-        Line::of(&position, result, score)
+        Line::of(&position, result, score, None)
     }
 
-    /// A quiet `position` with its result and score from White's view.
-    fn of(position: &Position, result: f32, score: Option<f32>) -> Option<Line> {
+    /// A quiet `position` with its result and score from White's view; its
+    /// reference is `teacher`'s evaluation, or the hand-written one.
+    fn of(position: &Position, result: f32, score: Option<f32>, teacher: Option<&Network>) -> Option<Line> {
         if !crate::fit::is_quiet(position) {
             return None;
         }
         let white_to_move = position.side_to_move() == Color::White;
-        let reference = bb_search::eval::evaluate(position) as f32;
+        let reference = match teacher {
+            Some(network) => network.evaluate(&Accumulator::new(network, position), position),
+            None => bb_search::eval::evaluate(position),
+        } as f32;
         let mut line =
             Line { features: [0; 32], count: 0, white_to_move, result, score, reference, distilled: false };
         for square in position.occupied() {
@@ -182,14 +186,13 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn load(files: &[String], distil: usize, teacher: Option<&Network>) -> Result<Vec<Line>, String> {
+fn load(files: &[String], distil: Distillation<'_>) -> Result<Vec<Line>, String> {
     let mut lines = Vec::new();
     let mut random = SplitMix64::new(0);
     for file in files {
         let reader =
             std::io::BufReader::new(std::fs::File::open(file).map_err(|error| format!("{file}: {error}"))?);
-        read(reader, Distillation { count: distil, teacher }, &mut random, &mut lines)
-            .map_err(|error| format!("{file}: {error}"))?;
+        read(reader, distil, &mut random, &mut lines).map_err(|error| format!("{file}: {error}"))?;
     }
     Ok(lines)
 }
@@ -225,11 +228,8 @@ fn read(
                 }
                 walk = walk.play(moves.as_slice()[(random.next_u64() % moves.len() as u64) as usize]);
             }
-            if let Some(mut line) = Line::of(&walk, 0.5, None) {
+            if let Some(mut line) = Line::of(&walk, 0.5, None, distil.teacher) {
                 line.distilled = true;
-                if let Some(teacher) = distil.teacher {
-                    line.reference = teacher.evaluate(&Accumulator::new(teacher, &walk), &walk) as f32;
-                }
                 lines.push(line);
             }
         }
