@@ -1,5 +1,9 @@
 //! The interior nodes: negamax alpha-beta with principal variation search.
 //!
+//! The static evaluation is corrected by what the correction history
+//! learnt (`correction`), and every node whose result measures its
+//! error teaches it.
+//!
 //! Before the move loop: draw detection, mate-distance pruning, the
 //! transposition-table cutoff, reverse futility pruning, null-move pruning,
 //! razoring and internal iterative reduction. In the loop: late-move,
@@ -106,7 +110,7 @@ impl Searcher<'_> {
         }
 
         let side = position.side_to_move();
-        let eval = if in_check {
+        let raw_eval = if in_check {
             NO_EVAL
         } else {
             match hit {
@@ -114,6 +118,7 @@ impl Searcher<'_> {
                 _ => self.evaluate(position, ply),
             }
         };
+        let eval = if in_check { NO_EVAL } else { self.ordering.correction.correct(position, raw_eval) };
         // The stored score, when its bound points the right way, is a better
         // guess of the value than the static evaluation.
         let estimate = match hit {
@@ -353,7 +358,18 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, ply, best_move.to_u16(), best_score, eval, depth, bound);
+            self.tt.store(key, ply, best_move.to_u16(), best_score, raw_eval, depth, bound);
+            // Learn the evaluation's error where the result measured it: a
+            // quiet position (no capture decided it) and a bound on the
+            // right side of the evaluation.
+            let measured = match bound {
+                Bound::Lower => best_score > eval,
+                Bound::Upper => best_score < eval,
+                Bound::Exact => true,
+            };
+            if !in_check && measured && !is_tactical(best_move) && best_score.abs() < MATE_BOUND {
+                self.ordering.correction.learn(position, depth, raw_eval, best_score);
+            }
         }
         best_score
     }

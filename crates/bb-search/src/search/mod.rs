@@ -18,7 +18,8 @@
 //! move loop and makes the reports; `alphabeta` the interior nodes;
 //! `multipv` the further best moves of MultiPV;
 //! `quiescence` the captures at the leaves and draw detection; `smp` the
-//! helper threads of Lazy SMP; [`ordering`]
+//! helper threads of Lazy SMP; `correction` the correction history of the
+//! static evaluation; [`ordering`]
 //! the move ordering and everything it remembers; `reductions` the
 //! late-move tables; `control` decides when to stop (signals, node budget,
 //! the [`TimePlan`](crate::time::TimePlan)); `pv` keeps the principal
@@ -26,6 +27,7 @@
 
 mod alphabeta;
 mod control;
+mod correction;
 mod limits;
 mod multipv;
 pub mod ordering;

@@ -81,18 +81,20 @@ impl Searcher<'_> {
         }
         let tt_move = hit.and_then(|hit| Move::from_u16(hit.move_code)).unwrap_or(Move::NULL);
 
-        let (eval, mut best_score) = if in_check {
+        // The raw evaluation is stored; the corrected one stands pat.
+        let (raw_eval, mut best_score) = if in_check {
             (NO_EVAL, -INFINITE)
         } else {
-            let eval = match hit {
+            let raw_eval = match hit {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
                 _ => self.evaluate(position, ply),
             };
+            let eval = self.ordering.correction.correct(position, raw_eval);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
-            (eval, eval)
+            (raw_eval, eval)
         };
 
         let mut picker = QuiescencePicker::new(position, tt_move, in_check);
@@ -107,13 +109,14 @@ impl Searcher<'_> {
             return best_score;
         }
 
+        let stand_pat = best_score;
         let alpha_start = alpha;
         let mut best_move = Move::NULL;
         while let Some(mv) = picker.next_move() {
             if !in_check {
                 if !mv.is_promotion() {
                     let gain = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
-                    if eval + gain + DELTA_MARGIN <= alpha {
+                    if stand_pat + gain + DELTA_MARGIN <= alpha {
                         continue;
                     }
                 }
@@ -144,7 +147,7 @@ impl Searcher<'_> {
         }
 
         let bound = Bound::classify(best_score, alpha_start, beta);
-        self.tt.store(position.zobrist_key(), ply, best_move.to_u16(), best_score, eval, 0, bound);
+        self.tt.store(position.zobrist_key(), ply, best_move.to_u16(), best_score, raw_eval, 0, bound);
         best_score
     }
 }

@@ -6,12 +6,17 @@ use bb_core::Color;
 use bb_movegen::{Move, Position};
 
 /// Butterfly history, counter moves and continuation history: what the
-/// search remembers about quiet moves from one search to the next.
+/// search remembers about quiet moves from one search to the next; and,
+/// kept beside them because it is learnt per thread in the same way, the
+/// static evaluation's correction history.
 #[derive(Clone, Default)]
 pub struct OrderingMemory {
     history: ButterflyHistory,
     counters: CounterMoves,
     continuation: ContinuationHistory,
+    /// The static evaluation's corrections (not ordering, but learnt and
+    /// kept per thread like it).
+    pub(in crate::search) correction: crate::search::correction::CorrectionHistory,
 }
 
 impl OrderingMemory {
@@ -20,6 +25,7 @@ impl OrderingMemory {
         self.history.clear();
         self.counters.clear();
         self.continuation.clear();
+        self.correction.clear();
     }
 
     /// The counter move to the opponent's last move, [`Move::NULL`] when
