@@ -12,6 +12,7 @@
 //! quiet move, the killer, counter-move and history tables learn it
 //! ([`super::ordering`]).
 
+use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
 use super::reductions::{late_move_limit, reduction};
 use super::{Searcher, NO_EVAL};
@@ -118,7 +119,11 @@ impl Searcher<'_> {
                 _ => self.evaluate(position, ply),
             }
         };
-        let eval = if in_check { NO_EVAL } else { self.ordering.correction.correct(position, raw_eval) };
+        let correction_keys = (!in_check).then(|| CorrectionKeys::of(position));
+        let eval = match &correction_keys {
+            Some(keys) => self.ordering.correction.correct(keys, raw_eval),
+            None => NO_EVAL,
+        };
         // The stored score, when its bound points the right way, is a better
         // guess of the value than the static evaluation.
         let estimate = match hit {
@@ -367,8 +372,11 @@ impl Searcher<'_> {
                 Bound::Upper => best_score < eval,
                 Bound::Exact => true,
             };
-            if !in_check && measured && !is_tactical(best_move) && best_score.abs() < MATE_BOUND {
-                self.ordering.correction.learn(position, depth, raw_eval, best_score);
+            // Keys exist only out of check.
+            if let Some(keys) = &correction_keys {
+                if measured && !is_tactical(best_move) && best_score.abs() < MATE_BOUND {
+                    self.ordering.correction.learn(keys, depth, raw_eval, best_score);
+                }
             }
         }
         best_score

@@ -22,8 +22,11 @@ const LIMIT: i32 = 48;
 /// The weights of an update are out of this.
 const WEIGHT_SCALE: i32 = 256;
 
-/// Keys of a position's pawns and of each colour's other pieces.
-struct Keys {
+/// Where a position's corrections are kept: its side to move, and the
+/// keys of its pawns and of each colour's other pieces. A node computes
+/// them once, to correct its evaluation and later to learn.
+pub struct CorrectionKeys {
+    side: usize,
     pawns: usize,
     pieces: [usize; 2],
 }
@@ -42,8 +45,9 @@ fn index(hash: u64) -> usize {
     (hash >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
-impl Keys {
-    fn of(position: &Position) -> Keys {
+impl CorrectionKeys {
+    /// The keys of `position`.
+    pub fn of(position: &Position) -> CorrectionKeys {
         let bits = |color, kind| position.by_color_kind(color, kind).to_u64();
         let pawns = bits(Color::White, PieceKind::Pawn).wrapping_mul(MULTIPLIERS[0])
             ^ bits(Color::Black, PieceKind::Pawn).wrapping_mul(MULTIPLIERS[1]);
@@ -56,7 +60,7 @@ impl Keys {
                 .fold(0u64, |hash, (&kind, &multiplier)| hash ^ bits(color, kind).wrapping_mul(multiplier));
             index(hash)
         });
-        Keys { pawns: index(pawns), pieces }
+        CorrectionKeys { side: position.side_to_move().index(), pawns: index(pawns), pieces }
     }
 }
 
@@ -82,11 +86,10 @@ impl CorrectionHistory {
         *self.pieces = [[[0; ENTRIES]; 2]; 2];
     }
 
-    /// `eval`, the raw static evaluation of `position`, corrected by what
-    /// the tables learnt; never a mate score.
-    pub fn correct(&self, position: &Position, eval: Score) -> Score {
-        let side = position.side_to_move().index();
-        let keys = Keys::of(position);
+    /// `eval`, the raw static evaluation of the position of `keys`,
+    /// corrected by what the tables learnt; never a mate score.
+    pub fn correct(&self, keys: &CorrectionKeys, eval: Score) -> Score {
+        let side = keys.side;
         let pawns = i32::from(self.pawns[side][keys.pawns]);
         let pieces: i32 = (0..2).map(|color| i32::from(self.pieces[side][color][keys.pieces[color]])).sum();
         // The pawn entry in full, each colour's pieces by half.
@@ -94,11 +97,11 @@ impl CorrectionHistory {
         (eval + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The search of `position` to `depth` found `value` where the raw
-    /// static evaluation said `eval`: move the entries towards the error.
-    pub fn learn(&mut self, position: &Position, depth: i32, eval: Score, value: Score) {
-        let side = position.side_to_move().index();
-        let keys = Keys::of(position);
+    /// The search of the position of `keys` to `depth` found `value`
+    /// where the raw static evaluation said `eval`: move the entries
+    /// towards the error.
+    pub fn learn(&mut self, keys: &CorrectionKeys, depth: i32, eval: Score, value: Score) {
+        let side = keys.side;
         let error = (value - eval).clamp(-LIMIT, LIMIT) * GRAIN;
         let weight = (depth + 1).min(16);
         let update = |entry: &mut i16| {
@@ -120,12 +123,23 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
+    /// The tests speak of positions; the tables of their keys.
+    impl CorrectionHistory {
+        fn correct_position(&self, position: &Position, eval: Score) -> Score {
+            self.correct(&CorrectionKeys::of(position), eval)
+        }
+
+        fn learn_position(&mut self, position: &Position, depth: i32, eval: Score, value: Score) {
+            self.learn(&CorrectionKeys::of(position), depth, eval, value);
+        }
+    }
+
     #[test]
     fn a_fresh_table_corrects_nothing() {
         let table = CorrectionHistory::default();
         let start = Position::startpos();
-        assert_eq!(table.correct(&start, 37), 37);
-        assert_eq!(table.correct(&start, -5), -5);
+        assert_eq!(table.correct_position(&start, 37), 37);
+        assert_eq!(table.correct_position(&start, -5), -5);
     }
 
     #[test]
@@ -133,18 +147,18 @@ mod tests {
         let mut table = CorrectionHistory::default();
         let start = Position::startpos();
         for _ in 0..200 {
-            table.learn(&start, 12, 10, 70);
+            table.learn_position(&start, 12, 10, 70);
         }
         // The pawn entry counts in full, each colour's pieces by half: twice
         // the error, which is capped at LIMIT (less what rounding leaves).
-        let corrected = table.correct(&start, 10);
+        let corrected = table.correct_position(&start, 10);
         assert!((10 + 2 * LIMIT - 2..=10 + 2 * LIMIT).contains(&corrected), "{corrected}");
         let black = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-        assert_eq!(table.correct(&black, 10), 10, "the other side to move is another table");
+        assert_eq!(table.correct_position(&black, 10), 10, "the other side to move is another table");
         for _ in 0..400 {
-            table.learn(&start, 12, 10, 10);
+            table.learn_position(&start, 12, 10, 10);
         }
-        assert!((table.correct(&start, 10) - 10).abs() <= 1, "a correct evaluation unlearns");
+        assert!((table.correct_position(&start, 10) - 10).abs() <= 1, "a correct evaluation unlearns");
     }
 
     #[test]
@@ -154,10 +168,10 @@ mod tests {
         let same_pawns = position("3rk3/pp3ppp/8/8/8/8/PP3PPP/4KR2 w - - 0 1");
         let other_pawns = position("3rk3/pp3ppp/8/8/8/7P/PP3PP1/4KR2 w - - 0 1");
         for _ in 0..200 {
-            table.learn(&learnt, 10, 0, -40);
+            table.learn_position(&learnt, 10, 0, -40);
         }
-        assert!(table.correct(&same_pawns, 0) < -30, "{}", table.correct(&same_pawns, 0));
-        assert!(table.correct(&other_pawns, 0).abs() <= 1);
+        assert!(table.correct_position(&same_pawns, 0) < -30, "{}", table.correct_position(&same_pawns, 0));
+        assert!(table.correct_position(&other_pawns, 0).abs() <= 1);
     }
 
     #[test]
@@ -165,8 +179,8 @@ mod tests {
         let mut table = CorrectionHistory::default();
         let start = Position::startpos();
         for _ in 0..100 {
-            table.learn(&start, 20, 0, MATE_BOUND);
+            table.learn_position(&start, 20, 0, MATE_BOUND);
         }
-        assert_eq!(table.correct(&start, MATE_BOUND - 10), MATE_BOUND - 1);
+        assert_eq!(table.correct_position(&start, MATE_BOUND - 10), MATE_BOUND - 1);
     }
 }

@@ -9,6 +9,7 @@
 //! a stalemate is too rare to pay a full move generation at every leaf.
 
 use super::alphabeta::has_non_pawn_material;
+use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, QuiescencePicker};
 use super::{Searcher, NO_EVAL, NULL_MOVE_KEY};
 use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -89,7 +90,7 @@ impl Searcher<'_> {
                 Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
                 _ => self.evaluate(position, ply),
             };
-            let eval = self.ordering.correction.correct(position, raw_eval);
+            let eval = self.ordering.correction.correct(&CorrectionKeys::of(position), raw_eval);
             if eval >= beta {
                 return eval;
             }
