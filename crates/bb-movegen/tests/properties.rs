@@ -89,8 +89,16 @@ fn check_position(position: &Position) -> Result<MoveList, TestCaseError> {
     Ok(legal)
 }
 
+/// A thousand playouts, divided by `BB_TEST_SCALE_DOWN` when `cargo xtask
+/// ci` sets it (under an emulator, where each playout costs tens of times
+/// more): every invariant is still checked there, along fewer playouts.
+fn playouts() -> u32 {
+    let divisor = std::env::var("BB_TEST_SCALE_DOWN").ok().and_then(|text| text.parse::<u32>().ok());
+    (1000 / divisor.unwrap_or(1).max(1)).max(1)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: playouts(), ..ProptestConfig::default() })]
 
     #[test]
     fn invariants_hold_along_random_playouts(

@@ -10,8 +10,10 @@
 //! string`: the client sends nothing wrong), `bestmove` and `readyok`; no
 //! hang (every wait has a watchdog); `quit` ends the loop promptly.
 //!
-//! `BB_SOAK_GAMES` (default 20, about five seconds) and `BB_SOAK_SEED` set the
-//! length and the randomness; the figures are printed (`--nocapture`).
+//! `BB_SOAK_GAMES` (default 20, about five seconds; under an emulator in
+//! `cargo xtask ci`, 20 scaled down by `BB_TEST_SCALE_DOWN`) and
+//! `BB_SOAK_SEED` set the length and the randomness; the figures are
+//! printed (`--nocapture`).
 
 // These tests talk to a running engine from a second thread; wasm32-wasip1
 // has no threads, and `uci_script.rs` drives the engine there.
@@ -20,7 +22,7 @@
 mod common;
 
 use bb_movegen::Position;
-use common::{after, is_legal_bestmove, random_move, Rng};
+use common::{after, is_legal_bestmove, random_move, scaled, Rng};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -307,7 +309,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[test]
 fn chaos_soak() {
-    let games = env_number("BB_SOAK_GAMES", 20);
+    let games = env_number("BB_SOAK_GAMES", scaled(20));
     let seed = env_number("BB_SOAK_SEED", 17);
     let mut client = Client {
         rng: Rng::new(seed),

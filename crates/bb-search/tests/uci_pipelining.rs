@@ -10,7 +10,7 @@
 mod common;
 
 use bb_movegen::Position;
-use common::{after, is_legal_bestmove, random_game, Rng, Session};
+use common::{after, is_legal_bestmove, random_game, scaled, Rng, Session};
 
 fn startpos_after(moves: &[&str]) -> Position {
     after(&Position::startpos(), &moves.iter().map(|text| text.to_string()).collect::<Vec<_>>())
@@ -62,12 +62,14 @@ fn fifty_back_to_back_movetime_10_give_fifty_bestmoves() {
     assert_eq!(bestmoves(&session.finish()).len(), 50);
 }
 
+/// A thousand pairs (fewer under an emulator in `cargo xtask ci`, see [`scaled`]).
 #[test]
-fn a_thousand_pipelined_position_go_pairs_give_a_thousand_legal_bestmoves() {
+fn pipelined_position_go_pairs_give_one_legal_bestmove_each() {
+    let pairs = scaled(1000) as usize;
     let mut rng = Rng::new(1000);
     let mut commands = Vec::new();
     let mut positions = Vec::new();
-    for pair in 0..1000 {
+    for pair in 0..pairs {
         let plies = rng.below(60) as usize;
         let moves = random_game(&mut rng, plies);
         positions.push(after(&Position::startpos(), &moves));
@@ -77,7 +79,7 @@ fn a_thousand_pipelined_position_go_pairs_give_a_thousand_legal_bestmoves() {
     let lines = pipelined(&commands);
     no_refusals(&lines);
     let best = bestmoves(&lines);
-    assert_eq!(best.len(), 1000);
+    assert_eq!(best.len(), pairs);
     for (index, (position, line)) in positions.iter().zip(&best).enumerate() {
         assert!(is_legal_bestmove(position, line), "pair {index}: {line} in {position}");
     }

@@ -66,6 +66,13 @@ impl Mode {
 /// counts stay below it. `cross-test` runs the full depths everywhere.
 const EMULATED_CI_PERFT_NODE_LIMIT: &str = "2000000";
 
+/// The divisor of the heaviest randomized tests' sizes under emulation in
+/// `ci` (`BB_TEST_SCALE_DOWN`): the pipelined `position`/`go` pairs, the
+/// chaos soak's games and the move generator's random playouts. Under qemu
+/// each costs some twenty times what it does on the host; every check still
+/// runs, on fewer random inputs. The host targets run them whole.
+const EMULATED_CI_TEST_SCALE_DOWN: &str = "4";
+
 /// The features that turn on the optional `serde` support.
 const SERDE_FEATURES: &str = "bb-core/serde,bb-movegen/serde";
 
@@ -305,6 +312,37 @@ fn test_command(workspace: &Path, combination: &Combination, mode: Mode) -> Comm
     }
     if mode == Mode::OneShot && combination.is_emulated() {
         test.env("BB_PERFT_NODE_LIMIT", EMULATED_CI_PERFT_NODE_LIMIT);
+        test.env("BB_TEST_SCALE_DOWN", EMULATED_CI_TEST_SCALE_DOWN);
     }
     test
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variable(command: &Command, name: &str) -> Option<String> {
+        command
+            .get_envs()
+            .find(|(key, _)| *key == name)
+            .and_then(|(_, value)| value)
+            .map(|value| value.to_string_lossy().into_owned())
+    }
+
+    #[test]
+    fn only_emulated_ci_runs_are_scaled_down() {
+        let workspace = matrix::workspace_root();
+        let emulated = Combination::new(targets::ARMV7, Backend::HiLo);
+        let host = Combination::new(matrix::X86_64, Backend::HiLo);
+        let ci = test_command(&workspace, &emulated, Mode::OneShot);
+        assert_eq!(variable(&ci, "BB_TEST_SCALE_DOWN").as_deref(), Some(EMULATED_CI_TEST_SCALE_DOWN));
+        assert_eq!(variable(&ci, "BB_PERFT_NODE_LIMIT").as_deref(), Some(EMULATED_CI_PERFT_NODE_LIMIT));
+        for whole in [
+            test_command(&workspace, &emulated, Mode::Developer),
+            test_command(&workspace, &host, Mode::OneShot),
+        ] {
+            assert_eq!(variable(&whole, "BB_TEST_SCALE_DOWN"), None);
+            assert_eq!(variable(&whole, "BB_PERFT_NODE_LIMIT"), None);
+        }
+    }
 }

@@ -142,6 +142,18 @@ pub fn is_legal_bestmove(position: &Position, line: &str) -> bool {
     }
 }
 
+/// The environment variable by which `cargo xtask ci` shrinks the heaviest
+/// randomized tests where they run under an emulator (their count of games,
+/// pairs or cases is divided by it): every check still runs there, on fewer
+/// random inputs, while the host targets run them whole.
+pub const SCALE_DOWN_VARIABLE: &str = "BB_TEST_SCALE_DOWN";
+
+/// `full`, divided by [`SCALE_DOWN_VARIABLE`] when it is set; at least 1.
+pub fn scaled(full: u64) -> u64 {
+    let divisor = std::env::var(SCALE_DOWN_VARIABLE).ok().and_then(|text| text.parse::<u64>().ok());
+    (full / divisor.unwrap_or(1).max(1)).max(1)
+}
+
 /// A xorshift64* generator: the soak's moments and choices, reproducible
 /// from a seed.
 pub struct Rng(u64);
