@@ -185,6 +185,9 @@ fn run(options: &Options, mode: Mode) -> Result<bool, String> {
         // `scripts/deep-perft/test.sh slurm`.
         let mut deep_perft = Command::new("bash");
         deep_perft.current_dir(&workspace).args(["scripts/deep-perft/test.sh", "parallel", "8"]);
+        if let Some(bb) = tested_host_bb(&workspace, &combinations, &reports, mode) {
+            deep_perft.env("BB", bb);
+        }
         reports.push(run_step(&workspace, "deep-perft/parallel", deep_perft, false, options.verbose)?);
         // Issue #12: the SPRT script's tests (its statistics, the openings,
         // games between fake engines), a few seconds; python-chess is
@@ -256,6 +259,22 @@ fn run(options: &Options, mode: Mode) -> Result<bool, String> {
     // The CI system reads this last line.
     println!("{passed} passed, {failed} failed");
     Ok(all_passed)
+}
+
+/// The `bb` that the host's last test step built and passed with, if any:
+/// deep perft runs it (test profile: optimised, with debug assertions)
+/// rather than a release build of its own, which costs minutes on a fresh
+/// machine (link-time optimisation) for a run of about a minute.
+fn tested_host_bb(
+    workspace: &Path,
+    combinations: &[Combination],
+    reports: &[StepReport],
+    mode: Mode,
+) -> Option<std::path::PathBuf> {
+    let host = combinations.iter().rev().find(|combination| combination.target == matrix::X86_64)?;
+    let step = reports.iter().find(|report| report.name == step_name(host, mode))?;
+    let bb = host.profile_dir_in(&matrix::shared_target_dir(workspace), "debug").join("bb");
+    (step.success && mode == Mode::OneShot && bb.is_file()).then_some(bb)
 }
 
 /// Removes cargo's unpacked copies of earlier packages of the bb crates.

@@ -148,10 +148,16 @@ impl Combination {
 
     /// Where cargo puts the binaries of `profile` (`release`, `debug`).
     pub fn profile_dir(&self, workspace: &Path, profile: &str) -> PathBuf {
+        self.profile_dir_in(&self.target_dir(workspace), profile)
+    }
+
+    /// Where cargo puts the binaries of `profile` under `target_dir`, such
+    /// as [`shared_target_dir`].
+    pub fn profile_dir_in(&self, target_dir: &Path, profile: &str) -> PathBuf {
         if self.builds_as_host() {
-            self.target_dir(workspace).join(profile)
+            target_dir.join(profile)
         } else {
-            self.target_dir(workspace).join(&self.target).join(profile)
+            target_dir.join(&self.target).join(profile)
         }
     }
 }
