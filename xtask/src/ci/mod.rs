@@ -40,12 +40,13 @@ enum Mode {
     /// `ci`, a whole run as on a fresh machine: the steps before and after
     /// the matrix run (unless `--skip-lint`), every combination builds in
     /// [`matrix::shared_target_dir`], emulated targets count perft up to
-    /// [`EMULATED_CI_PERFT_NODE_LIMIT`], and the host's native combination
-    /// also tests the optional `serde` feature.
+    /// [`EMULATED_CI_PERFT_NODE_LIMIT`] and run the heaviest randomized
+    /// tests on fewer inputs ([`EMULATED_CI_TEST_SCALE_DOWN`]), and the
+    /// host's native combination also tests the optional `serde` feature.
     OneShot,
     /// `cross-test`, run again and again while working: each combination
     /// keeps its own directory, so switching between them rebuilds nothing,
-    /// and perft runs to full depth everywhere.
+    /// and every test runs whole (perft to full depth) everywhere.
     Developer,
 }
 
