@@ -22,7 +22,7 @@
 mod common;
 
 use bb_movegen::Position;
-use common::{after, is_legal_bestmove, random_move, scaled, Rng};
+use common::{after, env_number, is_legal_bestmove, random_move, scaled, Rng};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -301,10 +301,6 @@ impl Client {
         }
         self.figures.games += 1;
     }
-}
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|text| text.parse().ok()).unwrap_or(default)
 }
 
 #[test]

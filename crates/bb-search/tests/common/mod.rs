@@ -150,8 +150,12 @@ pub const SCALE_DOWN_VARIABLE: &str = "BB_TEST_SCALE_DOWN";
 
 /// `full`, divided by [`SCALE_DOWN_VARIABLE`] when it is set; at least 1.
 pub fn scaled(full: u64) -> u64 {
-    let divisor = std::env::var(SCALE_DOWN_VARIABLE).ok().and_then(|text| text.parse::<u64>().ok());
-    (full / divisor.unwrap_or(1).max(1)).max(1)
+    (full / env_number(SCALE_DOWN_VARIABLE, 1).max(1)).max(1)
+}
+
+/// The number in the environment variable `name`, or `default`.
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|text| text.parse().ok()).unwrap_or(default)
 }
 
 /// A xorshift64* generator: the soak's moments and choices, reproducible
