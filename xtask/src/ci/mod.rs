@@ -275,7 +275,7 @@ fn tested_host_bb(
     let host = combinations.iter().rev().find(|combination| combination.target == matrix::X86_64)?;
     let step = reports.iter().find(|report| report.name == step_name(host, mode))?;
     let bb = host.profile_dir_in(&matrix::shared_target_dir(workspace), "debug").join("bb");
-    (step.success && mode == Mode::OneShot && bb.is_file()).then_some(bb)
+    (step.success && bb.is_file()).then_some(bb)
 }
 
 /// Removes cargo's unpacked copies of earlier packages of the bb crates.
