@@ -39,7 +39,7 @@ mod print;
 
 const USAGE: &str =
     "usage: tune generate GAMES NODES SEED OUT | tune fit EPOCHS [--lambda=L] [--pull=P] FILE... \
-     | tune nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] FILE...";
+     | tune nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] [--distil=N] [--teacher=NET] [--init=NET] FILE...";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

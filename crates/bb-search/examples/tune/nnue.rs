@@ -19,15 +19,17 @@ const HOLD_OUT: usize = 50;
 const HOLD_OUT_BLOCK: usize = 1000;
 
 /// `nnue EPOCHS OUT [--lambda=L] [--rate=R] [--seed=S] [--distil=N]
-/// [--teacher=NET] FILE...`: trains a network and writes it to OUT after
-/// every epoch. `--distil` adds N positions a few random moves from each
-/// line, aimed at the hand-written evaluation, or at network NET's
-/// evaluation with `--teacher`.
+/// [--teacher=NET] [--init=NET] FILE...`: trains a network and writes it
+/// to OUT after every epoch. `--distil` adds N positions a few random
+/// moves from each line, aimed at the hand-written evaluation, or at
+/// network NET's evaluation with `--teacher`. `--init` starts from network
+/// NET's weights rather than random ones: a network trained on more data
+/// than is at hand goes on learning from new games.
 pub fn run(args: &[String]) -> Result<(), String> {
     let epochs: u32 = crate::number(&args[0], "EPOCHS")?;
     let out = &args[1];
     let (mut lambda, mut rate, mut seed, mut distil) = (0.5f32, 0.001f32, 1u64, 0usize);
-    let mut teacher = None;
+    let (mut teacher, mut init) = (None, None);
     let (options, files) = crate::split_options(&args[2..])?;
     for (name, value) in options {
         match name {
@@ -35,14 +37,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--rate" => rate = crate::number(value, name)?,
             "--seed" => seed = crate::number(value, name)?,
             "--distil" => distil = crate::number(value, name)?,
-            "--teacher" => {
-                let network = Network::read(std::path::Path::new(value))
-                    .map_err(|error| format!("{value}: {error}"))?;
-                teacher = Some(network);
-            }
+            "--teacher" => teacher = Some(read_network(value)?),
+            "--init" => init = Some(read_network(value)?),
             _ => {
                 return Err(format!(
-                    "{name}: not an option of nnue (--lambda, --rate, --seed, --distil, --teacher)"
+                    "{name}: not an option of nnue (--lambda, --rate, --seed, --distil, --teacher, --init)"
                 ))
             }
         }
@@ -76,7 +75,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         validation.len(),
         reference_error / validation.len().max(1) as f64
     );
-    let mut model = Model::new(seed);
+    let mut model = init.as_ref().map_or_else(|| Model::new(seed), Model::from_network);
     let mut adam = Adam::new(model.len());
     let mut random = SplitMix64::new(seed);
     for epoch in 1..=epochs {
@@ -109,6 +108,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::write(out, network.to_bytes()).map_err(|error| format!("{out}: {error}"))?;
     }
     Ok(())
+}
+
+/// The network in file `path`, or an error naming the file.
+fn read_network(path: &str) -> Result<Network, String> {
+    Network::read(std::path::Path::new(path)).map_err(|error| format!("{path}: {error}"))
 }
 
 /// A usable line: the position's inputs, and the result and score from

@@ -68,6 +68,24 @@ impl Model {
         }
     }
 
+    /// The floating-point model that `network` quantises: training can go
+    /// on from an integer network, such as the embedded one.
+    pub fn from_network(network: &Network) -> Model {
+        let from_i16 = |value: i16, scale: i32| f32::from(value) / scale as f32;
+        Model {
+            feature_weights: network.feature_weights.iter().flatten().map(|&w| from_i16(w, QA)).collect(),
+            feature_bias: network.feature_bias.iter().map(|&b| from_i16(b, QA)).collect(),
+            output_weights: network
+                .output_weights
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|&w| from_i16(w, QB))
+                .collect(),
+            output_bias: network.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
+        }
+    }
+
     /// The number of weights, in the order of [`Model::weights_mut`].
     pub fn len(&self) -> usize {
         self.feature_weights.len()
@@ -299,6 +317,14 @@ mod tests {
             assert!((float - integer as f32).abs() <= tolerance, "{fen}: model {float}, network {integer}");
             assert!(float.abs() > 20.0, "{fen}: {float} too small to tell the two apart");
         }
+    }
+
+    #[test]
+    fn a_network_read_back_into_a_model_quantises_to_itself() {
+        let network = Model::new(9).quantise();
+        assert_eq!(Model::from_network(&network).quantise(), network);
+        let embedded = bb_search::nnue::embedded();
+        assert_eq!(Model::from_network(&embedded).quantise(), *embedded);
     }
 
     #[test]
