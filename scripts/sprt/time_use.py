@@ -14,7 +14,6 @@ moves and lost with 12 ms a move at move 40, where its opponent had 17.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import defaultdict
@@ -22,7 +21,9 @@ from typing import Dict, Iterable, List, TextIO
 
 import chess.pgn
 
-# The move index (from 0, out of book) of each row of the table.
+from sprt import ConfigError, OneLineParser
+
+# The move index (from 0, out of book) of each column of the table.
 MOVE_INDICES = (0, 5, 10, 20, 30, 40, 60, 80)
 
 _SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
@@ -64,14 +65,19 @@ def read_games(file: TextIO) -> Iterable[chess.pgn.Game]:
 
 
 def main(argv: List[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog="time_use.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", help="PGN file of timed games")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except ConfigError as error:
+        print(f"time_use.py: {error}", file=sys.stderr)
+        return 2
     try:
         with open(args.pgn, encoding="utf-8") as file:
             table = profile(read_games(file))
-    except OSError as error:
-        print(f"time_use.py: {args.pgn}: {error.strerror}", file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        print(f"time_use.py: {args.pgn}: {reason}", file=sys.stderr)
         return 2
     print("player".ljust(16) + "games  total s" + "".join(f"  move {index:>2}" for index in MOVE_INDICES))
     for name, row in table.items():
