@@ -4,7 +4,8 @@
 //! - [`picker`]: generates the moves of a node in stages, scores them and
 //!   hands them out best first ([`MovePicker`], [`QuiescencePicker`]), by
 //!   selection from a scored list (`scored`), tactical moves scored by
-//!   `tactical`.
+//!   `tactical`, quiet moves by history and by the threats they escape or
+//!   walk into (`threats`).
 //! - [`killers`]: two quiet moves per ply that recently caused a cutoff
 //!   ([`Killers`], kept for one search).
 //! - [`history`]: butterfly and continuation history, with their
@@ -24,6 +25,7 @@ pub mod memory;
 pub mod picker;
 mod scored;
 mod tactical;
+mod threats;
 
 pub use counters::CounterMoves;
 pub use history::{history_bonus, ButterflyHistory, ContinuationHistory, HISTORY_MAX};

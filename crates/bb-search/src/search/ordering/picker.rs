@@ -4,7 +4,8 @@
 //! Order in the main search: the transposition-table move, captures and
 //! queen promotions that do not lose material (most valuable victim first,
 //! then least valuable attacker), the two killer moves, the counter move,
-//! the remaining quiet moves by history, and last the losing captures and
+//! the remaining quiet moves by history and by the threats they escape or
+//! walk into (`threats`), and last the losing captures and
 //! under-promotions. Each stage is generated only when the one before it
 //! is used up: most nodes end with a cutoff by the stored move or a
 //! capture, and never pay for generating and scoring the quiet moves. For
@@ -15,6 +16,7 @@ use super::scored::{ScoredMoves, SCORE_LIMIT};
 use super::tactical::{
     is_unsettled, mvv_lva, tactical_score, unsettled_score, GOOD_CAPTURE, GOOD_CAPTURE_FLOOR, KILLER, TT_MOVE,
 };
+use super::threats::Threats;
 use super::{is_tactical, ButterflyHistory, ContinuationHistory, PieceTo};
 use bb_core::PieceKind;
 use bb_movegen::{Move, MoveFilter, Position};
@@ -148,6 +150,8 @@ impl MovePicker {
     #[inline(always)]
     fn add(&mut self, position: &Position, filter: MoveFilter, context: &QuietContext<'_>) {
         let (tt_move, refutations, all_at_once) = (self.tt_move, self.refutations, self.all_at_once);
+        // Captures alone need no threats: only quiet moves are scored by them.
+        let threats = if filter == MoveFilter::Captures { Threats::default() } else { Threats::of(position) };
         self.scored.add(position, filter, |mv| {
             if mv == tt_move {
                 None
@@ -160,7 +164,8 @@ impl MovePicker {
                 // unless everything is generated at once.
                 all_at_once.then_some(KILLER + 2 - index as i32)
             } else {
-                Some(quiet_score(position, mv, context))
+                let kind = position.kind_at(mv.from()).unwrap_or(PieceKind::Pawn);
+                Some(quiet_score(position, mv, context) + threats.score(kind, mv))
             }
         });
     }
@@ -316,14 +321,17 @@ mod tests {
             };
             // Without history: captures that do not lose material first,
             // then the legal quiet killers and counter move in their order,
-            // then the other quiet moves, then captures that lose material.
+            // then the other quiet moves by their threat scores, then
+            // captures that lose material.
             let is_refutation = |mv: Move| !is_tactical(mv) && refutations.contains(&mv);
+            let threats = Threats::of(&position);
+            let threat_score = |mv: Move| threats.score(position.kind_at(mv.from()).unwrap(), mv);
             let rank = |mv: Move| match (is_tactical(mv), see_ge(&position, mv, 0)) {
                 (true, true) if mv.promotion().is_none_or(|kind| kind == PieceKind::Queen) => (0, 0),
                 (false, _) if is_refutation(mv) => {
-                    (1, refutations.iter().position(|&refutation| refutation == mv).unwrap_or(0))
+                    (1, refutations.iter().position(|&refutation| refutation == mv).unwrap_or(0) as i32)
                 }
-                (false, _) => (2, 0),
+                (false, _) => (2, -threat_score(mv)),
                 _ => (3, 0),
             };
             prop_assert!(rest.windows(2).all(|pair| rank(pair[0]) <= rank(pair[1])), "{:?}", rest);
