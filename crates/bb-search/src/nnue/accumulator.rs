@@ -43,7 +43,7 @@ pub fn other_side_input(index: usize) -> usize {
 
 /// [`feature_index`] of a piece of `color` and `kind`.
 #[inline(always)]
-fn input(perspective: Color, color: Color, kind: PieceKind, square: Square) -> usize {
+pub(super) fn input(perspective: Color, color: Color, kind: PieceKind, square: Square) -> usize {
     let other = usize::from(color != perspective);
     let square = match perspective {
         Color::White => square.index(),
@@ -58,7 +58,7 @@ fn input(perspective: Color, color: Color, kind: PieceKind, square: Square) -> u
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub struct Accumulator {
-    values: [[i16; HIDDEN]; 2],
+    pub(super) values: [[i16; HIDDEN]; 2],
 }
 
 impl Accumulator {
@@ -79,7 +79,7 @@ impl Accumulator {
         for square in position.occupied() {
             if let Some(piece) = position.piece_at(square) {
                 let (color, kind) = (piece.color(), piece.kind());
-                accumulator.apply(network, PieceChange { color, kind, square, added: true });
+                accumulator.apply(None, network, PieceChange { color, kind, square, added: true });
             }
         }
         accumulator
@@ -91,21 +91,76 @@ impl Accumulator {
     #[inline]
     pub fn after_move(&self, network: &Network, position: &Position, mv: Move) -> Accumulator {
         let mut next = *self;
-        for_each_change(position, mv, |change| next.apply(network, change));
+        next.set_after_move(self, network, position, mv);
         next
     }
 
-    /// Adds or removes the column of a piece put or taken away, from both
-    /// points of view.
+    /// Makes this the accumulator after `mv`, a legal move of `position`,
+    /// whose accumulator is `parent`: what [`Accumulator::after_move`]
+    /// returns, written in place. The search keeps one accumulator per ply
+    /// and fills the child's this way: the parent's values are read once
+    /// and no copy goes through the stack. Runs the AVX2 copy of the loop
+    /// where the CPU has AVX2 and the build does not assume it.
+    ///
+    /// ```
+    /// use bb_movegen::Position;
+    /// use bb_search::nnue::{Accumulator, Network};
+    ///
+    /// let network = Network::zeroed();
+    /// let position = Position::startpos();
+    /// let mv = position.legal_moves().as_slice()[0];
+    /// let parent = Accumulator::new(&network, &position);
+    /// let mut child = parent;
+    /// child.set_after_move(&parent, &network, &position, mv);
+    /// assert_eq!(child, Accumulator::new(&network, &position.play(mv)));
+    /// ```
+    #[inline]
+    pub fn set_after_move(&mut self, parent: &Accumulator, network: &Network, position: &Position, mv: Move) {
+        super::kernel::set_after_move(self, parent, network, position, mv);
+    }
+
+    /// [`Accumulator::set_after_move`] by the build's baseline instructions;
+    /// `inline(always)` so that each copy in `kernel` compiles it anew. The
+    /// first change reads the parent's values and writes this one's, the
+    /// others add in place.
     #[inline(always)]
-    fn apply(&mut self, network: &Network, change: PieceChange) {
+    pub(super) fn set_after_move_portable(
+        &mut self,
+        parent: &Accumulator,
+        network: &Network,
+        position: &Position,
+        mv: Move,
+    ) {
+        let mut source = Some(parent);
+        for_each_change(position, mv, |change| self.apply(source.take(), network, change));
+        if let Some(parent) = source {
+            // No piece moved (not a move of this position): nothing changes.
+            *self = *parent;
+        }
+    }
+
+    /// Adds or removes the column of a piece put or taken away, from both
+    /// points of view, to `source`'s values (this accumulator's own when
+    /// `None`).
+    #[inline(always)]
+    fn apply(&mut self, source: Option<&Accumulator>, network: &Network, change: PieceChange) {
         let sign = if change.added { 1 } else { -1 };
-        for (values, perspective) in self.values.iter_mut().zip(Color::ALL) {
+        for (side, perspective) in Color::ALL.into_iter().enumerate() {
             let column =
                 &network.feature_weights[input(perspective, change.color, change.kind, change.square)];
+            let values = &mut self.values[side];
             // Wrapping: a hostile network file must not make this panic.
-            for (value, &weight) in values.iter_mut().zip(column) {
-                *value = value.wrapping_add(weight.wrapping_mul(sign));
+            match source {
+                Some(source) => {
+                    for ((value, &from), &weight) in values.iter_mut().zip(&source.values[side]).zip(column) {
+                        *value = from.wrapping_add(weight.wrapping_mul(sign));
+                    }
+                }
+                None => {
+                    for (value, &weight) in values.iter_mut().zip(column) {
+                        *value = value.wrapping_add(weight.wrapping_mul(sign));
+                    }
+                }
             }
         }
     }

@@ -22,6 +22,7 @@
 //! was made.
 
 mod accumulator;
+mod kernel;
 mod network;
 
 pub use accumulator::{feature_index, other_side_input, Accumulator};

@@ -227,7 +227,7 @@ impl Network {
         let bucket = output_bucket(position.occupied().count());
         let [own_weights, other_weights] = &self.output_weights[bucket];
         let (own, other) = accumulator.halves(position.side_to_move());
-        let sum = squared_clipped_dot(own, own_weights) + squared_clipped_dot(other, other_weights);
+        let sum = super::kernel::output_sum([own, other], [own_weights, other_weights]);
         // In i64: the bias is any i32 a file holds.
         let output = i64::from(sum / QA) + i64::from(self.output_bias[bucket]);
         let centipawns = output * i64::from(SCALE) / i64::from(QA * QB);
@@ -238,8 +238,9 @@ impl Network {
 /// `Σ clamp(x, 0, QA)² · w` over the neurons, in units of `QA² · QB`. The
 /// product `clamp(x) · w` fits an `i16` (`QA · OUTPUT_WEIGHT_LIMIT < 2¹⁵`),
 /// which lets the compiler use 16-bit multiplies and pairwise 32-bit sums.
-#[inline]
-fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+/// `inline(always)` so that each copy in `kernel` compiles it anew.
+#[inline(always)]
+pub(super) fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     const _: () = assert!(QA * OUTPUT_WEIGHT_LIMIT as i32 <= i16::MAX as i32);
     let mut sum = 0i32;
     for (&value, &weight) in values.iter().zip(weights) {

@@ -241,7 +241,8 @@ impl<'a> Searcher<'a> {
         self.tt.prefetch(position.key_after(mv));
         match self.network {
             Some(network) => {
-                self.accumulators[ply + 1] = self.accumulators[ply].after_move(network, position, mv);
+                let (parents, children) = self.accumulators.split_at_mut(ply + 1);
+                children[0].set_after_move(&parents[ply], network, position, mv);
             }
             None => self.frames[ply + 1].psq = self.frames[ply].psq + crate::eval::psq_delta(position, mv),
         }
