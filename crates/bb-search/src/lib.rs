@@ -40,8 +40,8 @@
 //! ```
 // `unsafe_code` is denied for the workspace; the exceptions are the call
 // of the evaluation's POPCNT copy after CPUID found the instruction
-// (`eval::kernel`), the same for the network's AVX2 copy (`nnue::kernel`),
-// and the hint that asks Linux for huge pages for the
+// (`eval::kernel`), the network's AVX2 copy and its unaligned loads and
+// stores (`nnue::kernel`), and the hint that asks Linux for huge pages for the
 // transposition table (`tt::memory`).
 
 pub mod bench;

@@ -97,32 +97,37 @@ impl Accumulator {
 
     /// Makes this the accumulator after `mv`, a legal move of `position`,
     /// whose accumulator is `parent`: what [`Accumulator::after_move`]
-    /// returns, written in place. The search keeps one accumulator per ply
-    /// and fills the child's this way: the parent's values are read once
-    /// and no copy goes through the stack. Runs the AVX2 copy of the loop
-    /// where the CPU has AVX2 and the build does not assume it.
+    /// returns, written in place over whatever this held. The search keeps
+    /// one accumulator per ply and fills the child's this way: the parent's
+    /// values are read once and no copy goes through the stack. On x86 it
+    /// runs a copy written with AVX2 instructions where the CPU has them.
     ///
     /// ```
     /// use bb_movegen::Position;
     /// use bb_search::nnue::{Accumulator, Network};
     ///
-    /// let network = Network::zeroed();
+    /// let mut network = Network::zeroed();
+    /// for (input, column) in network.feature_weights.iter_mut().enumerate() {
+    ///     column[0] = input as i16;
+    /// }
     /// let position = Position::startpos();
     /// let mv = position.legal_moves().as_slice()[0];
     /// let parent = Accumulator::new(&network, &position);
-    /// let mut child = parent;
+    /// // A child that held another position's values.
+    /// let mut child = Accumulator::new(&network, &Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
     /// child.set_after_move(&parent, &network, &position, mv);
     /// assert_eq!(child, Accumulator::new(&network, &position.play(mv)));
+    /// assert_ne!(child, parent);
     /// ```
     #[inline]
     pub fn set_after_move(&mut self, parent: &Accumulator, network: &Network, position: &Position, mv: Move) {
         super::kernel::set_after_move(self, parent, network, position, mv);
     }
 
-    /// [`Accumulator::set_after_move`] by the build's baseline instructions;
-    /// `inline(always)` so that each copy in `kernel` compiles it anew. The
-    /// first change reads the parent's values and writes this one's, the
-    /// others add in place.
+    /// [`Accumulator::set_after_move`] by the build's baseline instructions,
+    /// `inline(always)` into the search's `play`, where it runs at every
+    /// move. The first change reads the parent's values and writes this
+    /// one's, the others add in place.
     #[inline(always)]
     pub(super) fn set_after_move_portable(
         &mut self,

@@ -238,7 +238,7 @@ impl Network {
 /// `Σ clamp(x, 0, QA)² · w` over the neurons, in units of `QA² · QB`. The
 /// product `clamp(x) · w` fits an `i16` (`QA · OUTPUT_WEIGHT_LIMIT < 2¹⁵`),
 /// which lets the compiler use 16-bit multiplies and pairwise 32-bit sums.
-/// `inline(always)` so that each copy in `kernel` compiles it anew.
+/// `kernel` has an AVX2 copy of it.
 #[inline(always)]
 pub(super) fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     const _: () = assert!(QA * OUTPUT_WEIGHT_LIMIT as i32 <= i16::MAX as i32);

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 /// Positions to start random games from: the opening, Kiwipete (castling
 /// both ways, captures, promotions near), an en-passant square, and
 /// Chess960 castling rights with the rooks on b and g files.
-const ROOTS: [&str; 4] = [
+pub(crate) const ROOTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
@@ -33,7 +33,7 @@ pub(crate) fn random_network(seed: u64) -> Network {
 /// The moves of a game from root `root`, each with the position it is
 /// played from: at each ply the move `choices[ply] % number_of_legal_moves`,
 /// to the end of `choices` or of the game.
-fn random_game(root: usize, choices: &[u8]) -> Vec<(Position, bb_movegen::Move)> {
+pub(crate) fn random_game(root: usize, choices: &[u8]) -> Vec<(Position, bb_movegen::Move)> {
     let mut position = Position::from_fen(ROOTS[root]).expect("valid FEN");
     let mut game = Vec::new();
     for &choice in choices {
