@@ -124,10 +124,10 @@ impl Accumulator {
         super::kernel::set_after_move(self, parent, network, position, mv);
     }
 
-    /// [`Accumulator::set_after_move`] by the build's baseline instructions,
-    /// `inline(always)` into the search's `play`, where it runs at every
-    /// move. The first change reads the parent's values and writes this
-    /// one's, the others add in place.
+    /// [`Accumulator::set_after_move`] by the build's baseline instructions:
+    /// the only copy off x86, the fallback on x86 CPUs without AVX2. The
+    /// first change reads the parent's values and writes this one's, the
+    /// others add in place.
     #[inline(always)]
     pub(super) fn set_after_move_portable(
         &mut self,

@@ -203,8 +203,8 @@ mod tests {
     use bb_movegen::MoveKind;
     use proptest::prelude::*;
 
-    /// An accumulator of values no position has: a copy that fails to
-    /// overwrite any of them shows.
+    /// An accumulator of values these tests' positions do not give: a copy
+    /// that fails to overwrite any of them shows.
     const STALE: Accumulator = Accumulator { values: [[0x5555; HIDDEN]; 2] };
 
     proptest! {
