@@ -105,12 +105,19 @@ mod with_popcnt {
         Some(unsafe { popcnt(walk, position, depth) })
     }
 
+    /// # Safety
+    ///
+    /// The CPU must have POPCNT. An `unsafe fn` rather than a safe
+    /// `#[target_feature]` one, which would need Rust 1.86, above the
+    /// workspace's `rust-version`.
     #[target_feature(enable = "popcnt")]
-    fn popcnt<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
+    #[allow(unsafe_code)]
+    unsafe fn popcnt<W: Walk>(walk: W, position: &Position, depth: u32) -> W::Sum {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(position, depth, BuildSliders, |child| popcnt(walk, child, depth - 1))
+        // SAFETY: the child runs on the CPU this call was allowed on.
+        walk.node(position, depth, BuildSliders, |child| unsafe { popcnt(walk, child, depth - 1) })
     }
 }
 
@@ -144,12 +151,18 @@ mod with_bmi2 {
         Some(unsafe { self::bmi2(walk, position, depth, bmi2) })
     }
 
+    /// # Safety
+    ///
+    /// The CPU must have POPCNT, BMI1 and BMI2 (an `unsafe fn` for the
+    /// same reason as `popcnt`'s).
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn bmi2<W: Walk>(walk: W, position: &Position, depth: u32, bmi2: Bmi2) -> W::Sum {
+    #[allow(unsafe_code)]
+    unsafe fn bmi2<W: Walk>(walk: W, position: &Position, depth: u32, bmi2: Bmi2) -> W::Sum {
         if depth == 0 {
             return W::leaf(position);
         }
-        walk.node(position, depth, bmi2, |child| self::bmi2(walk, child, depth - 1, bmi2))
+        // SAFETY: the child runs on the CPU this call was allowed on.
+        walk.node(position, depth, bmi2, |child| unsafe { self::bmi2(walk, child, depth - 1, bmi2) })
     }
 }
 

@@ -62,16 +62,28 @@ pub(super) mod with_popcnt {
     }
 
     /// The copy for any inputs: it holds the code for each combination.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have POPCNT. An `unsafe fn` rather than a safe
+    /// `#[target_feature]` one, which would need Rust 1.86, above the
+    /// workspace's `rust-version`.
     #[target_feature(enable = "popcnt")]
-    fn popcnt(position: &Position, cache: Option<&mut PawnCache>, psq: Option<TaperedScore>) -> Score {
+    #[allow(unsafe_code)]
+    unsafe fn popcnt(position: &Position, cache: Option<&mut PawnCache>, psq: Option<TaperedScore>) -> Score {
         portable(position, cache, psq)
     }
 
     /// The copy for the search's inputs, a pawn cache and the incremental
     /// piece-square sum: compiled for those alone, it is half the size of
     /// [`popcnt`] and makes `bb bench` about 1 % faster.
+    ///
+    /// # Safety
+    ///
+    /// As for [`popcnt`].
     #[target_feature(enable = "popcnt")]
-    fn popcnt_searching(position: &Position, cache: &mut PawnCache, psq: TaperedScore) -> Score {
+    #[allow(unsafe_code)]
+    unsafe fn popcnt_searching(position: &Position, cache: &mut PawnCache, psq: TaperedScore) -> Score {
         portable(position, Some(cache), Some(psq))
     }
 }
