@@ -157,7 +157,7 @@ impl Searcher<'_> {
                 && beta > -MATE_BOUND
                 && has_non_pawn_material(position, side)
             {
-                let reduction = 3 + depth / 3 + ((estimate - beta) / 200).min(3);
+                let reduction = 4 + depth / 3 + ((estimate - beta) / 200).min(3);
                 let child = position.play_null();
                 self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
@@ -279,14 +279,16 @@ impl Searcher<'_> {
                     return singular_beta;
                 } else if tt_score >= beta {
                     // Not singular, and another move is likely to cut too:
-                    // the stored move is searched a ply shallower.
-                    extension = -1;
+                    // the stored move is searched two plies shallower.
+                    extension = -2;
                 }
             }
 
             let child = self.play(position, mv, ply);
             let gives_check = child.in_check();
-            if gives_check && extension == 0 && ply < 2 * self.root_depth as usize {
+            // A check that hangs the checking piece is no threat worth a ply.
+            let safe_check = gives_check && see_ge(position, mv, 0);
+            if safe_check && extension == 0 && ply < 2 * self.root_depth as usize {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
