@@ -287,8 +287,9 @@ impl Searcher<'_> {
             let child = self.play(position, mv, ply);
             let gives_check = child.in_check();
             // A check that hangs the checking piece is no threat worth a ply.
-            let safe_check = gives_check && see_ge(position, mv, 0);
-            if safe_check && extension == 0 && ply < 2 * self.root_depth as usize {
+            // SEE is tested last: it is the dearest of the four conditions.
+            if gives_check && extension == 0 && ply < 2 * self.root_depth as usize && see_ge(position, mv, 0)
+            {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
