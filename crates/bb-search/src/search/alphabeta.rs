@@ -162,7 +162,6 @@ impl Searcher<'_> {
                 self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
-                self.frames[ply].mv = Move::NULL;
                 self.path.push(super::NULL_MOVE_KEY);
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
                 self.path.pop();
@@ -293,7 +292,6 @@ impl Searcher<'_> {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
-            self.frames[ply].mv = mv;
             self.frames[ply].played = PieceTo::of_move(position, mv);
             self.path.push(child.zobrist_key());
             moves_searched += 1;

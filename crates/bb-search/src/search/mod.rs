@@ -67,8 +67,6 @@ struct Frame {
     eval: Score,
     /// The move made from this ply, as (piece, destination); `None` for a null move.
     played: Option<PieceTo>,
-    /// The raw move made from this ply (for counter moves).
-    mv: Move,
     /// A move excluded from this node (singular-extension verification).
     excluded: Move,
     /// The material and piece-square value of this ply's position, kept

@@ -226,7 +226,6 @@ impl Searcher<'_> {
             let mv = root_moves[index].mv;
             let nodes_before = self.nodes;
             let child = self.play(root, mv, 0);
-            self.frames[0].mv = mv;
             // Castling is named here by the rook's square, not by the king's
             // destination as `PieceTo::of_move` does below the root; the
             // bench signature depends on it, so it stays.
