@@ -307,6 +307,11 @@ const SCALE_NORMAL: i32 = 128;
 /// of [`SCALE_NORMAL`], judged from the material alone.
 #[inline(always)]
 fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
+    if endgame_score == 0 {
+        // Neither side is ahead, so there is nothing to scale; choosing a
+        // "strong" side here would make the score depend on the colours.
+        return SCALE_NORMAL;
+    }
     let strong = if endgame_score > 0 { Color::White } else { Color::Black };
     let weak = strong.opposite();
     let count = |color: Color, kind: PieceKind| position.by_color_kind(color, kind).count() as i32;
