@@ -162,6 +162,7 @@ impl Searcher<'_> {
                 self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
+                self.frames[ply + 1].double_extensions = self.frames[ply].double_extensions;
                 self.path.push(super::NULL_MOVE_KEY);
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
                 self.path.pop();
@@ -272,7 +273,10 @@ impl Searcher<'_> {
                     return 0;
                 }
                 if score < singular_beta {
-                    extension = 1;
+                    // Far below: the stored move is all that holds, worth a
+                    // second ply, a few times on a path at most.
+                    let far_below = !pv_node && score < singular_beta - 20;
+                    extension = if far_below && self.frames[ply].double_extensions < 6 { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     // Several moves beat beta: a cutoff is all but certain.
                     return singular_beta;
@@ -292,6 +296,8 @@ impl Searcher<'_> {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
+            self.frames[ply + 1].double_extensions =
+                self.frames[ply].double_extensions + u8::from(extension == 2);
             self.frames[ply].played = PieceTo::of_move(position, mv);
             self.path.push(child.zobrist_key());
             moves_searched += 1;

@@ -72,6 +72,9 @@ struct Frame {
     /// The material and piece-square value of this ply's position, kept
     /// up to date move by move for its evaluation ([`Searcher::play`]).
     psq: TaperedScore,
+    /// How many moves on the path to this ply were extended by two plies,
+    /// to bound the search's growth.
+    double_extensions: u8,
 }
 
 /// One search in progress, on one thread.
