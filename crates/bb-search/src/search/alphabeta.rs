@@ -162,7 +162,6 @@ impl Searcher<'_> {
                 self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
                 self.frames[ply].played = None;
-                self.frames[ply + 1].double_extensions = self.frames[ply].double_extensions;
                 self.path.push(super::NULL_MOVE_KEY);
                 let score = -self.negamax(&child, -beta, -beta + 1, depth - reduction, ply + 1, !cut_node);
                 self.path.pop();

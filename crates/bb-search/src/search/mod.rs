@@ -270,12 +270,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The ply after a null move from `ply` keeps its pieces.
+    /// The ply after a null move from `ply` keeps its pieces, and the
+    /// path's count of double extensions.
     fn pass(&mut self, ply: usize) {
         match self.network {
             Some(_) => self.accumulators[ply + 1] = self.accumulators[ply],
             None => self.frames[ply + 1].psq = self.frames[ply].psq,
         }
+        self.frames[ply + 1].double_extensions = self.frames[ply].double_extensions;
     }
 
     /// Makes this thread's node count visible to the others.
