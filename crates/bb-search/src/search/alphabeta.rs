@@ -139,6 +139,7 @@ impl Searcher<'_> {
         let improving = !in_check && self.is_improving(eval, ply);
         self.killers.clear_ply(ply + 1);
         self.frames[ply + 1].excluded = Move::NULL;
+        self.frames[ply + 2].cutoffs = 0;
 
         if !pv_node && !in_check && excluded == Move::NULL {
             // Reverse futility: far above beta, a shallow search will not fall back.
@@ -315,6 +316,8 @@ impl Searcher<'_> {
                         reduction -= i32::from(killer) + history / 6_000;
                     }
                     reduction -= i32::from(pv_node) + i32::from(gives_check) + i32::from(in_check);
+                    // The child's siblings cut often: this move will likely be refuted as well.
+                    reduction += i32::from(self.frames[ply + 1].cutoffs > 3);
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
@@ -339,6 +342,7 @@ impl Searcher<'_> {
                     }
                     alpha = score;
                     if alpha >= beta {
+                        self.frames[ply].cutoffs = self.frames[ply].cutoffs.saturating_add(1);
                         if !tactical {
                             self.killers.record(ply, mv);
                             let tried = &quiets_tried[..quiet_count];

@@ -75,6 +75,10 @@ struct Frame {
     /// How many moves on the path to this ply were extended by two plies,
     /// to bound the search's growth.
     double_extensions: u8,
+    /// Beta cutoffs at this ply since the node two plies up began: many
+    /// mean the positions here refute their parents' moves, so the next
+    /// sibling at this ply is likely refuted too.
+    cutoffs: u8,
 }
 
 /// One search in progress, on one thread.
