@@ -217,7 +217,6 @@ impl Searcher<'_> {
         let in_check = root.in_check();
         self.pv.clear(0);
         self.frames[0] = Frame::default();
-        self.frames[1].cutoffs = 0;
         self.frames[2].cutoffs = 0;
         self.set_root(root);
         self.frames[0].eval = if in_check { super::NO_EVAL } else { self.evaluate(root, 0) };
