@@ -350,6 +350,12 @@ impl Searcher<'_> {
                         }
                         break;
                     }
+                    // A move that raised alpha is likely the best: the rest
+                    // only need to prove they are worse, a ply shallower for
+                    // each raise so far (not below 2).
+                    if depth > 2 && depth < 12 && score.abs() < MATE_BOUND {
+                        depth -= 1;
+                    }
                 }
             }
             if !tactical && quiet_count < quiets_tried.len() {
