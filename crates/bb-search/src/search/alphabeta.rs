@@ -16,7 +16,7 @@ use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
 use super::reductions::{late_move_limit, reduction};
 use super::{Searcher, NO_EVAL};
-use crate::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Hit};
 use bb_core::{Color, PieceKind};
@@ -115,7 +115,7 @@ impl Searcher<'_> {
             NO_EVAL
         } else {
             match hit {
-                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                Some(hit) if !is_mate(hit.eval) => hit.eval,
                 _ => self.evaluate(position, ply),
             }
         };
@@ -127,7 +127,7 @@ impl Searcher<'_> {
         // The stored score, when its bound points the right way, is a better
         // guess of the value than the static evaluation.
         let estimate = match hit {
-            Some(hit) if !in_check && hit.score.abs() < MATE_BOUND => match hit.bound {
+            Some(hit) if !in_check && !is_mate(hit.score) => match hit.bound {
                 Bound::Exact => hit.score,
                 Bound::Lower if hit.score > eval => hit.score,
                 Bound::Upper if hit.score < eval => hit.score,
@@ -143,10 +143,7 @@ impl Searcher<'_> {
 
         if !pv_node && !in_check && excluded == Move::NULL {
             // Reverse futility: far above beta, a shallow search will not fall back.
-            if depth <= 7
-                && estimate - 80 * (depth - i32::from(improving)) >= beta
-                && estimate.abs() < MATE_BOUND
-            {
+            if depth <= 7 && estimate - 80 * (depth - i32::from(improving)) >= beta && !is_mate(estimate) {
                 return estimate;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -205,7 +202,7 @@ impl Searcher<'_> {
                     && tt_move != Move::NULL
                     && hit.bound != Bound::Upper
                     && hit.depth >= depth - 3
-                    && hit.score.abs() < MATE_BOUND
+                    && !is_mate(hit.score)
             });
         let tt_score = hit.map_or(0, |hit| hit.score);
 
@@ -353,7 +350,7 @@ impl Searcher<'_> {
                     // A move that raised alpha is likely the best: the rest
                     // only need to prove they are worse, a ply shallower for
                     // each raise so far (not below 2).
-                    if depth > 2 && depth < 12 && score.abs() < MATE_BOUND {
+                    if depth > 2 && depth < 12 && !is_mate(score) {
                         depth -= 1;
                     }
                 }
@@ -390,7 +387,7 @@ impl Searcher<'_> {
             };
             // Keys exist only out of check.
             if let Some(keys) = &correction_keys {
-                if measured && !is_tactical(best_move) && best_score.abs() < MATE_BOUND {
+                if measured && !is_tactical(best_move) && !is_mate(best_score) {
                     self.ordering.correction.learn(keys, depth, raw_eval, best_score);
                 }
             }

@@ -12,7 +12,7 @@ use super::alphabeta::has_non_pawn_material;
 use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, QuiescencePicker};
 use super::{Searcher, NO_EVAL, NULL_MOVE_KEY};
-use crate::score::{mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{is_mate, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::{see_ge, SEE_VALUE};
 use crate::tt::Bound;
 use bb_movegen::{Move, Position};
@@ -87,7 +87,7 @@ impl Searcher<'_> {
             (NO_EVAL, -INFINITE)
         } else {
             let raw_eval = match hit {
-                Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
+                Some(hit) if !is_mate(hit.eval) => hit.eval,
                 _ => self.evaluate(position, ply),
             };
             let eval = self.ordering.correction.correct(&CorrectionKeys::of(position), raw_eval);
