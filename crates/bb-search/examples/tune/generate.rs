@@ -2,7 +2,7 @@
 
 use bb_core::Color;
 use bb_movegen::{Move, Position};
-use bb_search::score::{Score, MATE_BOUND};
+use bb_search::score::{is_mate, Score};
 use bb_search::{search, SearchLimits, SearchRequest, SearchSignals, SearchState};
 use std::io::Write;
 
@@ -89,7 +89,7 @@ fn play_game(state: &mut SearchState, random: &mut Random, nodes: u64) -> (Vec<(
         }
         decisive = if white_score.abs() >= 1000 { decisive + 1 } else { 0 };
         quiet = if white_score.abs() <= 8 { quiet + 1 } else { 0 };
-        if decisive >= 6 || white_score.abs() >= MATE_BOUND {
+        if decisive >= 6 || is_mate(white_score) {
             return (positions, if white_score > 0 { 1.0 } else { 0.0 });
         }
         let repeated = history.iter().filter(|&&key| key == position.zobrist_key()).count() >= 2;
