@@ -6,15 +6,15 @@
 //!
 //! Before the move loop: draw detection, mate-distance pruning, the
 //! transposition-table cutoff, reverse futility pruning, null-move pruning,
-//! razoring and internal iterative reduction. In the loop: late-move,
-//! futility, history and SEE pruning of hopeless moves, check extensions,
-//! singular extensions and late-move reductions. After a beta cutoff by a
-//! quiet move, the killer, counter-move and history tables learn it
+//! razoring and internal iterative reduction. In the loop: pruning of
+//! hopeless moves ([`super::pruning`]), check extensions, singular
+//! extensions and late-move reductions. After a beta cutoff by a quiet
+//! move, the killer, counter-move and history tables learn it
 //! ([`super::ordering`]).
 
 use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
-use super::reductions::{late_move_limit, reduction};
+use super::pruning::{verdict, NodeFacts, QuietFacts, Verdict};
 use super::{Searcher, NO_EVAL};
 use crate::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
@@ -230,30 +230,24 @@ impl Searcher<'_> {
             let killer = killers.contains(&mv) || mv == counter;
 
             if best_score > -MATE_BOUND && can_prune {
-                if !tactical {
-                    // Checks are kept out of the move-count, futility and
-                    // history pruning: they are where mates hide.
-                    let checks = position.gives_check(mv);
-                    if skip_quiets && !checks {
-                        continue;
-                    }
-                    if !checks && depth <= 8 && quiet_count >= late_move_limit(depth, improving) {
+                let node = NodeFacts {
+                    depth,
+                    alpha,
+                    eval,
+                    improving,
+                    in_check,
+                    skipping_quiets: skip_quiets,
+                    moves_searched,
+                    quiets_searched: quiet_count,
+                };
+                let quiet = QuietFacts { killer, history };
+                match verdict(position, mv, &node, &quiet) {
+                    Verdict::Search => {}
+                    Verdict::Skip => continue,
+                    Verdict::SkipQuiets => {
                         skip_quiets = true;
                         continue;
                     }
-                    let reduced_depth = (depth - reduction(depth, moves_searched + 1)).max(1);
-                    if !checks && !in_check && reduced_depth <= 8 && eval + 90 + 90 * reduced_depth <= alpha {
-                        skip_quiets = true;
-                        continue;
-                    }
-                    if !checks && reduced_depth <= 4 && !killer && history < -2500 * depth {
-                        continue;
-                    }
-                    if depth <= 8 && !see_ge(position, mv, -55 * depth) {
-                        continue;
-                    }
-                } else if depth <= 6 && !see_ge(position, mv, -100 * depth) {
-                    continue;
                 }
             }
 

@@ -15,7 +15,8 @@
 //!   principal variation) at the end.
 //!
 //! Inside: `root` runs iterative deepening, aspiration windows and the root
-//! move loop and makes the reports; `alphabeta` the interior nodes;
+//! move loop and makes the reports; `alphabeta` the interior nodes, and
+//! `pruning` which of their moves are not worth a search;
 //! `multipv` the further best moves of MultiPV;
 //! `quiescence` the captures at the leaves and draw detection; `smp` the
 //! helper threads of Lazy SMP; `correction` the correction history of the
@@ -32,6 +33,7 @@ mod limits;
 mod multipv;
 pub mod ordering;
 mod progress;
+mod pruning;
 mod pv;
 mod quiescence;
 mod reductions;
