@@ -1,11 +1,11 @@
 //! Move-loop pruning: which moves near the leaves are not worth a search.
 //!
 //! Quiet moves that give no check meet late-move, futility and history
-//! pruning; checks are kept out of those, since they
-//! are where mates hide. Then a static exchange test: a quiet move (check
-//! or not) that loses more than 55 centipawns a ply within 8 plies of the
-//! leaves is skipped, and so is a capture or promotion that loses more
-//! than 100 a ply within 6.
+//! pruning; checks are kept out of those, since they are where mates
+//! hide. Then a static exchange test: a quiet move (check or not) that
+//! loses more than 55 centipawns a ply within 8 plies of the leaves is
+//! skipped, and so is a capture or promotion that loses more than 100 a
+//! ply within 6.
 
 use super::ordering::is_tactical;
 use super::reductions::{late_move_limit, reduction};
@@ -41,7 +41,9 @@ pub(super) struct NodeFacts {
     pub skipping_quiets: bool,
     /// Moves searched so far at this node.
     pub moves_searched: usize,
-    /// Quiet moves searched so far at this node (not those pruned).
+    /// Quiet moves searched so far at this node (not those pruned). The
+    /// move loop stops counting at 64, so the move-count limit of 67 at
+    /// depth 8 when improving is never reached.
     pub quiets_searched: usize,
 }
 
