@@ -23,7 +23,8 @@
 //! static evaluation; [`ordering`]
 //! the move ordering and everything it remembers; `reductions` the
 //! late-move tables; `control` decides when to stop (signals, node budget,
-//! the [`TimePlan`](crate::time::TimePlan)); `pv` keeps the principal
+//! the [`TimePlan`](crate::time::TimePlan)) and `soft_scale` how far the
+//! best move's stability stretches the soft limit; `pv` keeps the principal
 //! variation.
 
 mod alphabeta;
@@ -40,6 +41,7 @@ mod reductions;
 mod request;
 mod root;
 mod smp;
+mod soft_scale;
 mod state;
 
 use crate::eval::TaperedScore;

@@ -2,6 +2,7 @@
 //! progress reports.
 
 use super::ordering::{is_tactical, PieceTo};
+use super::soft_scale::SoftScale;
 use super::{Frame, Iteration, Progress, SearchOutcome, SearchRequest, Searcher};
 use crate::score::{is_mate, MateOrCentipawns, Score, INFINITE, MAX_PLY};
 use crate::tt::Bound;
@@ -74,8 +75,7 @@ impl Searcher<'_> {
         let mut best_pv: Vec<Move> = vec![root_moves[0].mv];
         let mut best_score = -INFINITE;
         let mut completed_depth = 0;
-        let mut stable_iterations = 0u32;
-        let mut previous_best = Move::NULL;
+        let mut soft_scale = SoftScale::new();
         let lines = request.multi_pv.clamp(1, root_moves.len());
         let mut previous_line_scores = vec![-INFINITE; lines];
 
@@ -121,21 +121,10 @@ impl Searcher<'_> {
                 report(&Progress::Iteration(self.iteration_report(depth, 1, best_score, &best_pv)));
             }
 
-            if best_pv[0] == previous_best {
-                stable_iterations += 1;
-            } else {
-                stable_iterations = 0;
-            }
-            previous_best = best_pv[0];
+            let scale = soft_scale.after_iteration(best_pv[0], best_score);
             if self.mate_limit_reached(best_score) || (root_moves.len() == 1 && depth >= 6) {
                 break;
             }
-            let scale = match stable_iterations {
-                0 => 1.6,
-                1 => 1.1,
-                2 => 0.9,
-                _ => 0.7,
-            };
             if self.control.stop_before_next_iteration(depth, scale) {
                 break;
             }
