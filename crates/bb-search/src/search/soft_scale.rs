@@ -22,8 +22,8 @@ impl SoftScale {
         SoftScale { previous_best: Move::NULL, stable_iterations: 0 }
     }
 
-    /// Records a completed iteration that chose `best` with `score` and
-    /// returns the factor for the soft limit.
+    /// Records a completed iteration that chose `best` with `score` (not
+    /// used yet) and returns the factor for the soft limit.
     pub(super) fn after_iteration(&mut self, best: Move, _score: Score) -> f64 {
         if best == self.previous_best {
             self.stable_iterations += 1;
