@@ -121,7 +121,7 @@ impl Searcher<'_> {
                 report(&Progress::Iteration(self.iteration_report(depth, 1, best_score, &best_pv)));
             }
 
-            let scale = soft_scale.after_iteration(best_pv[0], best_score);
+            let scale = soft_scale.after_iteration(best_pv[0]);
             if self.mate_limit_reached(best_score) || (root_moves.len() == 1 && depth >= 6) {
                 break;
             }

@@ -6,7 +6,6 @@
 //! factor after every completed iteration and hands it to `control`, which
 //! does not start another iteration once the clock is past soft × factor.
 
-use crate::score::Score;
 use bb_movegen::Move;
 
 /// What the completed iterations of one search said about its best move.
@@ -22,9 +21,9 @@ impl SoftScale {
         SoftScale { previous_best: Move::NULL, stable_iterations: 0 }
     }
 
-    /// Records a completed iteration that chose `best` with `score` (not
-    /// used yet) and returns the factor for the soft limit.
-    pub(super) fn after_iteration(&mut self, best: Move, _score: Score) -> f64 {
+    /// Records a completed iteration that chose `best` and returns the
+    /// factor for the soft limit.
+    pub(super) fn after_iteration(&mut self, best: Move) -> f64 {
         if best == self.previous_best {
             self.stable_iterations += 1;
         } else {
@@ -56,7 +55,7 @@ mod tests {
         let mut scale = SoftScale::new();
         let factors: Vec<f64> = [first, first, first, first, first, second, second]
             .iter()
-            .map(|&best| scale.after_iteration(best, 20))
+            .map(|&best| scale.after_iteration(best))
             .collect();
         assert_eq!(factors, [1.6, 1.1, 0.9, 0.7, 0.7, 1.6, 1.1]);
     }
