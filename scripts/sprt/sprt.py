@@ -52,10 +52,9 @@ class OneLineParser(argparse.ArgumentParser):
         raise ConfigError(message)
 
 
-def parse_args(argv: List[str]) -> argparse.Namespace:
-    parser = OneLineParser(prog="sprt.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", required=True, help="command of the reference engine")
-    parser.add_argument("--test", required=True, help="command of the engine under test")
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options for how the games are played and written, which spsa.py
+    shares."""
     parser.add_argument("--tc", help="seconds+increment per game and move (default 5+0.05)")
     parser.add_argument("--nodes", type=int, help="`go nodes N` for every move, instead of a clock")
     parser.add_argument("--move-timeout", type=float, default=60.0,
@@ -68,15 +67,22 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
     parser.add_argument("--chess960", action="store_true",
                         help="play from the 960 Chess960 start positions instead of --openings")
     parser.add_argument("--seed", type=int, default=1, help="shuffles the order of the openings (default 1)")
+    parser.add_argument("--max-plies", type=int, default=400, help="draw at this many plies (0: never)")
+    parser.add_argument("--resign-score", type=int, default=1000, help="centipawns (0: no resignation)")
+    parser.add_argument("--resign-moves", type=int, default=5, help="moves of each engine (0: no resignation)")
+    parser.add_argument("--pgn", help="write the games to this PGN file")
+
+
+def parse_args(argv: List[str]) -> argparse.Namespace:
+    parser = OneLineParser(prog="sprt.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", required=True, help="command of the reference engine")
+    parser.add_argument("--test", required=True, help="command of the engine under test")
+    add_game_arguments(parser)
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=5.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--max-games", type=int, default=20000, help="stop here, inconclusive (default 20000)")
-    parser.add_argument("--max-plies", type=int, default=400, help="draw at this many plies (0: never)")
-    parser.add_argument("--resign-score", type=int, default=1000, help="centipawns (0: no resignation)")
-    parser.add_argument("--resign-moves", type=int, default=5, help="moves of each engine (0: no resignation)")
-    parser.add_argument("--pgn", help="write the games to this PGN file")
     parser.add_argument("--resume", metavar="LINE",
                         help="continue a run of the same two builds from its last progress line "
                              "('games N  W-D-L w-d-l  penta [a, b, c, d, e] ...')")
@@ -84,16 +90,24 @@ def parse_args(argv: List[str]) -> argparse.Namespace:
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    """The game settings, or ConfigError for a value that makes no sense."""
-    if args.tc is not None and args.nodes is not None:
-        raise ConfigError("give --tc or --nodes, not both")
+    """The game settings of an SPRT, or ConfigError for a value that makes
+    no sense."""
     if not args.elo0 < args.elo1:
         raise ConfigError(f"--elo0 ({args.elo0:g}) must be below --elo1 ({args.elo1:g})")
     for name in ("alpha", "beta"):
         if not 0.0 < getattr(args, name) < 0.5:
             raise ConfigError(f"--{name} must be between 0 and 0.5")
-    for name, low in (("concurrency", 1), ("hash", 1), ("max_games", 2), ("max_plies", 0),
-                      ("resign_score", 0), ("resign_moves", 0)):
+    if args.max_games < 2:
+        raise ConfigError("--max-games must be at least 2")
+    return game_settings_from(args)
+
+
+def game_settings_from(args: argparse.Namespace) -> Settings:
+    """The settings from the options of add_game_arguments, or ConfigError
+    for a value that makes no sense."""
+    if args.tc is not None and args.nodes is not None:
+        raise ConfigError("give --tc or --nodes, not both")
+    for name, low in (("concurrency", 1), ("hash", 1), ("max_plies", 0), ("resign_score", 0), ("resign_moves", 0)):
         if getattr(args, name) < low:
             raise ConfigError(f"--{name.replace('_', '-')} must be at least {low}")
     settings = Settings(max_plies=args.max_plies, resign_score=args.resign_score,
@@ -117,6 +131,14 @@ def settings_from(args: argparse.Namespace) -> Settings:
             raise ConfigError(f"--option {text}: expected Name=value")
         settings.options[name.strip()] = value.strip()
     return settings
+
+
+def openings_from(args: argparse.Namespace) -> List[Opening]:
+    """The openings --chess960 or --openings names, or ConfigError."""
+    try:
+        return chess960_openings() if args.chess960 else read_openings(args.openings)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"openings: {error}") from None
 
 
 @dataclass
@@ -338,10 +360,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         settings = settings_from(args)
-        try:
-            openings = chess960_openings() if args.chess960 else read_openings(args.openings)
-        except (OSError, ValueError) as error:
-            raise ConfigError(f"openings: {error}") from None
+        openings = openings_from(args)
         return asyncio.run(run_sprt(args, settings, openings))
     except ConfigError as error:
         print(f"sprt.py: error: {error}", file=sys.stderr)

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A tiny UCI engine for the tests: it plays the first legal move.
 
-Options to misbehave on purpose:
+Options, most of them to misbehave on purpose:
   --white-score CP   report `score cp` so that white is CP centipawns ahead
   --crash-at-ply N   exit without a word when asked to move at ply N or later
   --illegal          answer every `go` with a move that is not legal
   --sleep S          think S seconds before answering
+  --spin NAME=DEFAULT,MIN,MAX  also declare this spin option (repeatable)
 """
 
 import argparse
@@ -21,6 +22,7 @@ def main() -> None:
     parser.add_argument("--crash-at-ply", type=int)
     parser.add_argument("--illegal", action="store_true")
     parser.add_argument("--sleep", type=float, default=0.0)
+    parser.add_argument("--spin", action="append", default=[])
     args = parser.parse_args()
     board = chess.Board()
 
@@ -37,6 +39,10 @@ def main() -> None:
             say("id name fake_uci")
             say("option name Hash type spin default 16 min 1 max 1024")
             say("option name Threads type spin default 1 min 1 max 1")
+            for spin in args.spin:
+                name, _, numbers = spin.partition("=")
+                default, low, high = numbers.split(",")
+                say(f"option name {name} type spin default {default} min {low} max {high}")
             say("uciok")
         elif command == "isready":
             say("readyok")

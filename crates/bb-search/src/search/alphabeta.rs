@@ -14,6 +14,7 @@
 
 use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, quiet_score, MovePicker, PieceTo};
+use super::params;
 use super::pruning::{verdict, NodeFacts, QuietFacts, Verdict};
 use super::{Searcher, NO_EVAL};
 use crate::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -143,7 +144,10 @@ impl Searcher<'_> {
 
         if !pv_node && !in_check && excluded == Move::NULL {
             // Reverse futility: far above beta, a shallow search will not fall back.
-            if depth <= 7 && estimate - 80 * (depth - i32::from(improving)) >= beta && !is_mate(estimate) {
+            if depth <= 7
+                && estimate - params::rfp_margin() * (depth - i32::from(improving)) >= beta
+                && !is_mate(estimate)
+            {
                 return estimate;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -155,7 +159,7 @@ impl Searcher<'_> {
                 && beta > -MATE_BOUND
                 && has_non_pawn_material(position, side)
             {
-                let reduction = 4 + depth / 3 + ((estimate - beta) / 200).min(3);
+                let reduction = 4 + depth / 3 + ((estimate - beta) / params::nmp_eval_div()).min(3);
                 let child = position.play_null();
                 self.pass(ply);
                 self.tt.prefetch(child.zobrist_key());
@@ -171,7 +175,7 @@ impl Searcher<'_> {
                 }
             }
             // Razoring: hopelessly below alpha, check the captures only.
-            if depth <= 3 && estimate + 220 * depth <= alpha {
+            if depth <= 3 && estimate + params::razor_margin() * depth <= alpha {
                 let score = self.quiescence(position, alpha, alpha + 1, ply);
                 if score <= alpha {
                     return score;
@@ -255,7 +259,7 @@ impl Searcher<'_> {
             // stored score, the stored move is the only good one; extend it.
             let mut extension = 0;
             if singular_candidate && mv == tt_move {
-                let singular_beta = tt_score - 2 * depth;
+                let singular_beta = tt_score - params::singular_margin() * depth / 8;
                 self.frames[ply].excluded = mv;
                 let score =
                     self.negamax(position, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
@@ -266,7 +270,7 @@ impl Searcher<'_> {
                 if score < singular_beta {
                     // Far below: the stored move is all that holds, worth a
                     // second ply, a few times on a path at most.
-                    let far_below = !pv_node && score < singular_beta - 20;
+                    let far_below = !pv_node && score < singular_beta - params::double_ext_margin();
                     extension = if far_below && self.frames[ply].double_extensions < 6 { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     // Several moves beat beta: a cutoff is all but certain.
@@ -304,7 +308,7 @@ impl Searcher<'_> {
                         reduction /= 2;
                     } else {
                         reduction += i32::from(!improving) + i32::from(cut_node);
-                        reduction -= i32::from(killer) + history / 6_000;
+                        reduction -= i32::from(killer) + history / params::lmr_history_div();
                     }
                     reduction -= i32::from(pv_node) + i32::from(gives_check) + i32::from(in_check);
                     // The child's siblings cut often: this move will likely be refuted as well.

@@ -22,7 +22,8 @@
 //! helper threads of Lazy SMP; `correction` the correction history of the
 //! static evaluation; [`ordering`]
 //! the move ordering and everything it remembers; `reductions` the
-//! late-move tables; `control` decides when to stop (signals, node budget,
+//! late-move tables; [`params`] the tunable numbers of pruning, reductions
+//! and windows (changeable at run time with the `tune` feature); `control` decides when to stop (signals, node budget,
 //! the [`TimePlan`](crate::time::TimePlan)) and `soft_scale` how far the
 //! best move's stability stretches the soft limit; `pv` keeps the principal
 //! variation.
@@ -33,6 +34,7 @@ mod correction;
 mod limits;
 mod multipv;
 pub mod ordering;
+pub mod params;
 mod progress;
 mod pruning;
 mod pv;

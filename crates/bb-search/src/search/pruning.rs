@@ -8,6 +8,7 @@
 //! ply within 6.
 
 use super::ordering::is_tactical;
+use super::params;
 use super::reductions::{late_move_limit, reduction};
 use crate::score::Score;
 use crate::see::see_ge;
@@ -62,7 +63,7 @@ pub(super) struct QuietFacts {
 pub(super) fn verdict(position: &Position, mv: Move, node: &NodeFacts, quiet: &QuietFacts) -> Verdict {
     let depth = node.depth;
     if is_tactical(mv) {
-        return if depth <= 6 && !see_ge(position, mv, -100 * depth) {
+        return if depth <= 6 && !see_ge(position, mv, -params::see_tactical() * depth) {
             Verdict::Skip
         } else {
             Verdict::Search
@@ -78,14 +79,17 @@ pub(super) fn verdict(position: &Position, mv: Move, node: &NodeFacts, quiet: &Q
         // Futility and history pruning look at the depth the move would be
         // searched at after its late-move reduction.
         let reduced_depth = (depth - reduction(depth, node.moves_searched + 1)).max(1);
-        if !node.in_check && reduced_depth <= 8 && node.eval + 90 + 90 * reduced_depth <= node.alpha {
+        if !node.in_check
+            && reduced_depth <= 8
+            && node.eval + params::futility_base() + params::futility_margin() * reduced_depth <= node.alpha
+        {
             return Verdict::SkipQuiets;
         }
-        if reduced_depth <= 4 && !quiet.killer && quiet.history < -2500 * depth {
+        if reduced_depth <= 4 && !quiet.killer && quiet.history < -params::history_prune() * depth {
             return Verdict::Skip;
         }
     }
-    if depth <= 8 && !see_ge(position, mv, -55 * depth) {
+    if depth <= 8 && !see_ge(position, mv, -params::see_quiet() * depth) {
         return Verdict::Skip;
     }
     Verdict::Search

@@ -11,14 +11,12 @@
 use super::alphabeta::has_non_pawn_material;
 use super::correction::CorrectionKeys;
 use super::ordering::{is_tactical, QuiescencePicker};
+use super::params;
 use super::{Searcher, NO_EVAL, NULL_MOVE_KEY};
 use crate::score::{is_mate, mated_in, Score, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::see::{see_ge, SEE_VALUE};
 use crate::tt::Bound;
 use bb_movegen::{Move, Position};
-
-/// Margin added to a capture's gain before giving up on it (delta pruning).
-const DELTA_MARGIN: Score = 180;
 
 impl Searcher<'_> {
     /// True when `position`, the last entry of the search path, is drawn by
@@ -117,7 +115,7 @@ impl Searcher<'_> {
             if !in_check {
                 if !mv.is_promotion() {
                     let gain = position.captured_kind(mv).map_or(0, |kind| SEE_VALUE[kind.index()]);
-                    if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    if stand_pat + gain + params::delta_margin() <= alpha {
                         continue;
                     }
                 }

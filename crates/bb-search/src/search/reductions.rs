@@ -1,26 +1,32 @@
 //! How much shallower late moves are searched (late-move reductions), and
 //! how many quiet moves a shallow node tries at all (late-move pruning).
 
+use super::params;
 use std::sync::OnceLock;
 
 /// Late-move reductions by depth and move number: about
-/// `0.75 + ln(depth) · ln(moves) / 2.25` plies.
+/// `0.75 + ln(depth) · ln(moves) / 2.25` plies (the two constants are
+/// `params::lmr_base` and `params::lmr_div`, in hundredths).
 pub(super) fn reduction(depth: i32, move_number: usize) -> i32 {
+    let (depth, moves) = (depth.clamp(0, 63) as usize, move_number.min(63));
+    // A tuner changes the constants while the engine runs: no table then.
+    if cfg!(feature = "tune") {
+        return formula(depth, moves);
+    }
     static TABLE: OnceLock<Vec<[i32; 64]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..64)
-            .map(|depth| {
-                let mut row = [0; 64];
-                for (moves, slot) in row.iter_mut().enumerate().skip(1) {
-                    if depth > 0 {
-                        *slot = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as i32;
-                    }
-                }
-                row
-            })
-            .collect()
-    });
-    table[depth.clamp(0, 63) as usize][move_number.min(63)]
+    let table = TABLE
+        .get_or_init(|| (0..64).map(|depth| core::array::from_fn(|moves| formula(depth, moves))).collect());
+    table[depth][moves]
+}
+
+/// The reduction of the `moves`-th move at `depth`; none for either 0.
+fn formula(depth: usize, moves: usize) -> i32 {
+    if depth == 0 || moves == 0 {
+        return 0;
+    }
+    let base = f64::from(params::lmr_base()) / 100.0;
+    let divisor = f64::from(params::lmr_div()) / 100.0;
+    (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32
 }
 
 /// Quiet moves tried at a node before the rest are skipped (late-move pruning).

@@ -28,8 +28,6 @@ impl RootMove {
     }
 }
 
-/// First aspiration half-window, in centipawns.
-const ASPIRATION_WINDOW: Score = 18;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: u32 = 4;
 
@@ -165,7 +163,8 @@ impl Searcher<'_> {
         depth: u32,
         previous: Score,
     ) -> Score {
-        let mut delta = ASPIRATION_WINDOW;
+        // The first half-window, in centipawns.
+        let mut delta = super::params::aspiration_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {

@@ -208,6 +208,12 @@ impl Engine {
                 self.apply_evaluation();
             }
             OptionChange::EvalFile(path) => self.set_eval_file(path),
+            #[cfg(any(test, feature = "tune"))]
+            OptionChange::SearchParam(name, value) => {
+                if let Err(error) = crate::search::params::set(name, value) {
+                    self.info_string(&format!("option '{name}': {error:?}"));
+                }
+            }
             OptionChange::BookFile(path) => {
                 if let Err(error) = self.book.set_file(path.as_deref()) {
                     let kept = match self.book.path() {

@@ -90,7 +90,7 @@ impl Default for Options {
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
-    vec![
+    let lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!("option name Threads type spin default 1 min 1 max {}", max_threads()),
         format!(
@@ -110,7 +110,22 @@ pub fn declarations() -> Vec<String> {
         "option name Use NNUE type check default true".to_string(),
         // The embedded network unless a file is named.
         format!("option name EvalFile type string default {EMBEDDED_NETWORK}"),
-    ]
+    ];
+    // A tuner's build also offers the search's numbers.
+    #[cfg(any(test, feature = "tune"))]
+    let lines = lines.into_iter().chain(search_param_declarations()).collect();
+    lines
+}
+
+/// The `option` lines of the search's tunable numbers.
+#[cfg(any(test, feature = "tune"))]
+fn search_param_declarations() -> impl Iterator<Item = String> {
+    crate::search::params::SEARCH_PARAMS.iter().map(|param| {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            param.name, param.default, param.min, param.max
+        )
+    })
 }
 
 /// A valid `setoption`, ready to apply.
@@ -143,6 +158,10 @@ pub enum OptionChange {
     /// Evaluate with the network in this file ([`crate::nnue`]), or with
     /// the embedded network (`None`).
     EvalFile(Option<String>),
+    /// Set one of the search's tunable numbers ([`crate::search::params`];
+    /// only in builds with the `tune` feature).
+    #[cfg(any(test, feature = "tune"))]
+    SearchParam(&'static str, i32),
 }
 
 /// Why a `setoption` was refused.
@@ -233,8 +252,24 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "evalfile" => {
             Ok(OptionChange::EvalFile(path(value).filter(|path| path.as_str() != EMBEDDED_NETWORK)))
         }
-        _ => Err(OptionError::Unknown(name.to_string())),
+        _ => tunable(name, value).unwrap_or_else(|| Err(OptionError::Unknown(name.to_string()))),
     }
+}
+
+/// A `setoption` of a tunable search number, when `name` is one and the
+/// build offers them.
+#[cfg(any(test, feature = "tune"))]
+fn tunable(name: &str, value: Option<&str>) -> Option<Result<OptionChange, OptionError>> {
+    let param = crate::search::params::find(name)?;
+    Some(
+        spin(param.name, value, param.min, param.max)
+            .map(|value| OptionChange::SearchParam(param.name, value)),
+    )
+}
+
+#[cfg(not(any(test, feature = "tune")))]
+fn tunable(_name: &str, _value: Option<&str>) -> Option<Result<OptionChange, OptionError>> {
+    None
 }
 
 #[cfg(test)]
@@ -284,6 +319,21 @@ mod tests {
         assert!(parse_change("Ponder", Some("yes")).is_err());
         assert!(parse_change("OwnBook", None).is_err());
         assert_eq!(parse_change("Skill", Some("3")).unwrap_err().to_string(), "unknown option 'Skill'");
+    }
+
+    #[test]
+    fn tunable_numbers_are_checked_against_their_ranges() {
+        let rfp = crate::search::params::find("rfp_margin").unwrap();
+        assert_eq!(parse_change("RFP_Margin", Some("100")), Ok(OptionChange::SearchParam("rfp_margin", 100)));
+        let too_big = (rfp.max + 1).to_string();
+        assert_eq!(
+            parse_change("rfp_margin", Some(&too_big)).unwrap_err().to_string(),
+            format!("option 'rfp_margin': '{too_big}' is not an integer from {} to {}", rfp.min, rfp.max)
+        );
+        assert!(parse_change("rfp_margin", None).is_err());
+        assert!(declarations()
+            .iter()
+            .any(|line| line.starts_with("option name rfp_margin type spin default")));
     }
 
     #[test]
