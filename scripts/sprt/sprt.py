@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import os
 import re
-import signal
 import sys
 from dataclasses import dataclass, field
 from typing import List, Optional
@@ -37,12 +36,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chess  # noqa: E402
 
 import sprt_math  # noqa: E402
-from games import Engine, EngineStartError, GameRecord, Settings, play_game  # noqa: E402
+from games import Engine, EngineStartError, GameRecord, Settings  # noqa: E402
 from openings import DEFAULT_OPENINGS, Opening, chess960_openings, opening_order, read_openings  # noqa: E402
-
-
-class ConfigError(Exception):
-    """A bad option or an engine that cannot start: exit status 2."""
+from pair_runner import ConfigError, PairRunner  # noqa: E402
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -185,15 +181,11 @@ class Tally:
 RESUME_LINE = re.compile(r"games (\d+)\s+W-D-L (\d+)-(\d+)-(\d+)\s+penta \[(\d+), (\d+), (\d+), (\d+), (\d+)\]")
 
 
-# Pairs in a row with an engine that could not be restarted before the run
-# is called off.
-MAX_ABANDONED_PAIRS = 3
-
-
-class Sprt:
+class Sprt(PairRunner):
     """Runs the pairs, keeps the tally and decides when to stop."""
 
     def __init__(self, args: argparse.Namespace, settings: Settings, openings: List[Opening]):
+        super().__init__(args.pgn, "w")
         self.args, self.settings, self.openings = args, settings, openings
         self.order = opening_order(len(openings), args.seed)
         self.lower, self.upper = sprt_math.bounds(args.alpha, args.beta)
@@ -207,18 +199,7 @@ class Sprt:
             for _ in range(self.pairs_started):
                 next(self.order)
             self.verdict = sprt_math.decision(self.llr(), self.lower, self.upper)
-        self.interrupted = False
         self.stopping = self.verdict is not None
-        self.abandoned_in_a_row = 0
-        self.broken: Optional[str] = None
-        self.workers: List[asyncio.Task] = []
-        self.engines: List[Engine] = []
-        self.pgn = None
-        if args.pgn:
-            try:
-                self.pgn = open(args.pgn, "w", encoding="utf-8")
-            except OSError as error:
-                raise ConfigError(f"--pgn: {error}") from None
 
     def llr(self) -> float:
         return sprt_math.llr(self.tally.penta, self.args.elo0, self.args.elo1)
@@ -253,51 +234,20 @@ class Sprt:
     def finish_pair(self, records: List[GameRecord]) -> None:
         # An engine that cannot be started again loses every game from then
         # on: that is a broken set-up, not a result, so the run ends.
-        if any(record.termination == "abandoned" for record in records):
-            self.abandoned_in_a_row += 1
-            if self.abandoned_in_a_row >= MAX_ABANDONED_PAIRS:
-                self.broken = f"{self.abandoned_in_a_row} pairs in a row had an engine that could not be restarted"
-                self.stop()
-                return
-        else:
-            self.abandoned_in_a_row = 0
+        if self.pair_is_void(records):
+            return
         self.tally.add_pair(records)
-        if self.pgn is not None:
-            for record in records:
-                self.pgn.write(record.pgn + "\n\n")
-            self.pgn.flush()
+        self.write_games(records)
         print(self.progress_line(), flush=True)
         self.verdict = sprt_math.decision(self.llr(), self.lower, self.upper)
         if self.verdict is not None:
             self.stop()
 
-    def stop(self) -> None:
-        """Starts no more pairs and abandons the unfinished ones."""
-        self.stopping = True
-        for task in self.workers:
-            if task is not asyncio.current_task():
-                task.cancel()
-
     async def worker(self, base: Engine, test: Engine) -> None:
         while (job := self.next_pair()) is not None:
             number, opening = job
-            records = []
-            # Base white first, then test white: each engine plays both sides.
-            for game, (white, black) in enumerate(((base, test), (test, base)), 1):
-                players = {chess.WHITE: white, chess.BLACK: black}
-                records.append(await play_game(players, opening, self.settings, f"{number}.{game}"))
-            self.finish_pair(records)
-
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGINT, self.on_interrupt)
-        try:
-            await self.start_workers()
-            for outcome in await asyncio.gather(*self.workers, return_exceptions=True):
-                if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError):
-                    raise outcome
-        finally:
-            loop.remove_signal_handler(signal.SIGINT)
+            # Base white first, then test white.
+            self.finish_pair(await self.play_pair(base, test, opening, self.settings, number))
 
     async def start_workers(self) -> None:
         """Starts each worker's two engines (a failure is a configuration
@@ -313,17 +263,7 @@ class Sprt:
                     raise ConfigError(f"cannot start the {error}") from None
             if self.stopping:  # Ctrl-C while the engines started
                 return
-            self.workers.append(asyncio.create_task(self.worker(*pair)))
-
-    def on_interrupt(self) -> None:
-        self.interrupted = True
-        self.stop()
-
-    async def close(self) -> None:
-        for engine in self.engines:
-            await engine.close()
-        if self.pgn is not None:
-            self.pgn.close()
+            self.add_worker(self.worker(*pair))
 
 
 async def run_sprt(args: argparse.Namespace, settings: Settings, openings: List[Opening]) -> int:

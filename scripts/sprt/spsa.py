@@ -25,22 +25,20 @@ import asyncio
 import json
 import os
 import re
-import signal
 import sys
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import chess  # noqa: E402
 import chess.engine  # noqa: E402
 
-from games import START_TIMEOUT, Engine, EngineStartError, GameRecord, Settings, play_game  # noqa: E402
+from games import START_TIMEOUT, Engine, EngineStartError, GameRecord, Settings  # noqa: E402
 from openings import Opening, opening_order  # noqa: E402
+from pair_runner import ConfigError, PairRunner  # noqa: E402
 from spsa_math import (DEFAULT_R_END, DEFAULT_TOTAL_PAIRS, Param, Schedule, engine_values, signs,  # noqa: E402
                        updated_theta)
-from sprt import (MAX_ABANDONED_PAIRS, ConfigError, OneLineParser, add_game_arguments,  # noqa: E402
-                  game_settings_from, openings_from)
+from sprt import OneLineParser, add_game_arguments, game_settings_from, openings_from  # noqa: E402
 
 # The tune build's parameters; the standard options all have a capital.
 TUNABLE_NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -86,10 +84,11 @@ class State:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    seed: int = 1  # --seed: the openings' order and the directions
 
     def to_json(self) -> dict:
         return {"k": self.k, "total_pairs": self.schedule.total_pairs, "r_end": self.schedule.r_end,
-                "wdl": [self.wins, self.draws, self.losses],
+                "seed": self.seed, "wdl": [self.wins, self.draws, self.losses],
                 "params": {param.name: {"theta": self.theta[param.name], "default": param.default,
                                         "min": param.low, "max": param.high, "c_end": param.c_end}
                            for param in self.params}}
@@ -100,7 +99,7 @@ class State:
                   for name, entry in data["params"].items()]
         theta = {name: float(entry["theta"]) for name, entry in data["params"].items()}
         return State(Schedule(int(data["total_pairs"]), float(data["r_end"])), params, theta,
-                     int(data["k"]), *map(int, data["wdl"]))
+                     int(data["k"]), *map(int, data["wdl"]), seed=int(data["seed"]))
 
 
 def write_state(path: str, state: State) -> None:
@@ -135,6 +134,8 @@ def check_resumable(state: State, params: List[Param], args: argparse.Namespace)
     changed = [param.name for param in state.params if (param.low, param.high) != ranges[param.name]]
     if changed:
         raise ConfigError(f"--state {args.state}: the engine has other ranges for {', '.join(changed)}")
+    if args.seed != state.seed:
+        raise ConfigError(f"--seed {args.seed}: the run in --state {args.state} was played with --seed {state.seed}")
     for option, saved_value in (("total_pairs", state.schedule.total_pairs), ("r_end", state.schedule.r_end)):
         asked = getattr(args, option)
         if asked is not None and asked != saved_value:
@@ -149,7 +150,7 @@ def load_or_start(args: argparse.Namespace, params: List[Param]) -> State:
         check_resumable(state, params, args)
         return state
     schedule = Schedule(args.total_pairs or DEFAULT_TOTAL_PAIRS, args.r_end or DEFAULT_R_END)
-    return State(schedule, params, {param.name: float(param.default) for param in params})
+    return State(schedule, params, {param.name: float(param.default) for param in params}, seed=args.seed)
 
 
 def report_lines(state: State) -> List[str]:
@@ -184,12 +185,14 @@ class PairJob:
     minus: Dict[str, int]
 
 
-class Tuner:
+class Tuner(PairRunner):
     """Hands out the pairs, applies their results and decides when to stop.
     Results are applied as pairs finish, as in fishtest: with several
     workers, two pairs may start at the same step."""
 
     def __init__(self, args: argparse.Namespace, settings: Settings, openings: List[Opening], state: State):
+        # The PGN is appended to: a resumed run keeps the games of the runs before.
+        super().__init__(args.pgn, "a")
         self.args, self.settings, self.openings, self.state = args, settings, openings, state
         self.order = opening_order(len(openings), args.seed)
         for _ in range(state.k):  # the resumed pairs used the first openings of the order
@@ -197,18 +200,7 @@ class Tuner:
         self.started = state.k
         planned = state.schedule.total_pairs
         self.last = planned if args.pairs is None else min(planned, state.k + args.pairs)
-        self.interrupted = self.stopping = False
-        self.abandoned_in_a_row = 0
-        self.broken: Optional[str] = None
         self.reported_k: Optional[int] = None  # the k of the last values printed
-        self.workers: List[asyncio.Task] = []
-        self.engines: List[Engine] = []
-        self.pgn = None
-        if args.pgn:
-            try:
-                self.pgn = open(args.pgn, "w", encoding="utf-8")
-            except OSError as error:
-                raise ConfigError(f"--pgn: {error}") from None
 
     def next_pair(self) -> Optional[PairJob]:
         """The next pair, or None when no more pairs are to start."""
@@ -224,14 +216,8 @@ class Tuner:
     def finish_pair(self, job: PairJob, records: List[GameRecord]) -> None:
         # A crash loses a game like any other result, but an engine that
         # keeps failing is a broken set-up: the run ends, as sprt.py's does.
-        if any(record.termination == "abandoned" for record in records):
-            self.abandoned_in_a_row += 1
-            if self.abandoned_in_a_row >= MAX_ABANDONED_PAIRS:
-                self.broken = f"{self.abandoned_in_a_row} pairs in a row had an engine that crashed or did not start"
-                self.stop()
-                return
-        else:
-            self.abandoned_in_a_row = 0
+        if self.pair_is_void(records):
+            return
         state = self.state
         scores = plus_scores(records)
         result = round(sum(2 * score - 1 for score in scores))  # plus points - minus points
@@ -241,10 +227,7 @@ class Tuner:
         state.draws += scores.count(0.5)
         state.losses += scores.count(0.0)
         write_state(self.args.state, state)
-        if self.pgn is not None:
-            for record in records:
-                self.pgn.write(record.pgn + "\n\n")
-            self.pgn.flush()
+        self.write_games(records)
         print(f"pair {state.k}  result {result:+d}  W-D-L {state.wins}-{state.draws}-{state.losses}", flush=True)
         if state.k % self.args.report_every == 0:
             self.report()
@@ -253,48 +236,19 @@ class Tuner:
         print("\n".join(report_lines(self.state)), flush=True)
         self.reported_k = self.state.k
 
-    def stop(self) -> None:
-        """Starts no more pairs and abandons the unfinished ones."""
-        self.stopping = True
-        for task in self.workers:
-            if task is not asyncio.current_task():
-                task.cancel()
-
     async def worker(self, plus: Engine, minus: Engine) -> None:
         while (job := self.next_pair()) is not None:
             await set_values(plus, job.plus)
             await set_values(minus, job.minus)
-            records = []
-            for game, (white, black) in enumerate(((plus, minus), (minus, plus)), 1):
-                players = {chess.WHITE: white, chess.BLACK: black}
-                records.append(await play_game(players, job.opening, self.settings, f"{job.number}.{game}"))
-            self.finish_pair(job, records)
+            self.finish_pair(job, await self.play_pair(plus, minus, job.opening, self.settings, job.number))
 
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGINT, self.on_interrupt)
-        try:
-            for _ in range(self.args.concurrency):
-                # Started by play_game, with the values of their first pair.
-                pair = (Engine("plus", self.args.engine, dict(self.settings.options)),
-                        Engine("minus", self.args.engine, dict(self.settings.options)))
-                self.engines.extend(pair)
-                self.workers.append(asyncio.create_task(self.worker(*pair)))
-            for outcome in await asyncio.gather(*self.workers, return_exceptions=True):
-                if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError):
-                    raise outcome
-        finally:
-            loop.remove_signal_handler(signal.SIGINT)
-
-    def on_interrupt(self) -> None:
-        self.interrupted = True
-        self.stop()
-
-    async def close(self) -> None:
-        for engine in self.engines:
-            await engine.close()
-        if self.pgn is not None:
-            self.pgn.close()
+    async def start_workers(self) -> None:
+        for _ in range(self.args.concurrency):
+            # Started by play_game, with the values of their first pair.
+            pair = (Engine("plus", self.args.engine, dict(self.settings.options)),
+                    Engine("minus", self.args.engine, dict(self.settings.options)))
+            self.engines.extend(pair)
+            self.add_worker(self.worker(*pair))
 
 
 async def declared_options(command: str, settings: Settings) -> Mapping[str, chess.engine.Option]:
@@ -314,11 +268,12 @@ async def run_spsa(args: argparse.Namespace, settings: Settings, openings: List[
     params = select_params(await declared_options(args.engine, settings), wanted)
     resumed = os.path.exists(args.state)
     state = load_or_start(args, params)
+    tuner = Tuner(args, settings, openings, state)  # opens --pgn first: a bad path leaves no state behind
     try:
         write_state(args.state, state)  # a path that cannot be written fails now, not after a pair
     except OSError as error:
+        await tuner.close()
         raise ConfigError(f"--state {args.state}: {error}") from None
-    tuner = Tuner(args, settings, openings, state)
     print(f"SPSA tc {settings.time_control()}, {len(params)} params, N {state.schedule.total_pairs}, "
           f"k {state.k} at start: r_end {state.schedule.r_end:g}, {len(openings)} openings (seed {args.seed}), "
           f"concurrency {args.concurrency}", flush=True)

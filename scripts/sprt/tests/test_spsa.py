@@ -166,7 +166,7 @@ class StateFile(unittest.TestCase):
 
     def test_round_trip(self):
         state = spsa.State(spsa.Schedule(5000, 0.003), self.params, {"rfp_margin": 83.41, "lmr_base": 97.125},
-                           k=17, wins=9, draws=20, losses=5)
+                           k=17, wins=9, draws=20, losses=5, seed=7)
         spsa.write_state(self.path, state)
         self.assertEqual(os.listdir(self.tmp.name), ["state.json"])  # no temporary file left
         self.assertEqual(spsa.read_state(self.path), state)
@@ -192,10 +192,18 @@ class StateFile(unittest.TestCase):
         other_range = [RFP, spsa.Param("lmr_base", 100, 50, 200, 7.5)]
         for args, params in ((self.args(), self.params[:1]), (self.args(), other_range),
                              (self.args("--total-pairs", "20000"), self.params),
-                             (self.args("--r-end", "0.01"), self.params)):
+                             (self.args("--r-end", "0.01"), self.params),
+                             (self.args("--seed", "2"), self.params)):
             with self.subTest(args=args, params=params), self.assertRaises(ConfigError) as raised:
                 spsa.load_or_start(args, params)
             self.assertNotIn("\n", str(raised.exception))
+
+    def test_a_new_run_keeps_its_seed_and_a_resume_needs_the_same(self):
+        spsa.write_state(self.path, spsa.load_or_start(self.args("--seed", "5"), self.params))
+        self.assertEqual(spsa.read_state(self.path).seed, 5)
+        self.assertEqual(spsa.load_or_start(self.args("--seed", "5"), self.params).seed, 5)
+        with self.assertRaises(ConfigError):
+            spsa.load_or_start(self.args(), self.params)  # the default seed, 1
 
     def test_a_file_that_is_not_a_state_is_an_error(self):
         with open(self.path, "w", encoding="utf-8") as file:
@@ -298,11 +306,13 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(state["wdl"][0], state["wdl"][2])
 
         run = run_spsa("--engine", TUNABLE_FAKE, "--state", self.state, "--nodes", "1", "--max-plies", "60",
-                       "--pairs", "1")
+                       "--pairs", "1", "--pgn", pgn)
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertRegex(run.stdout.splitlines()[0], r"^SPSA tc nodes 1, 2 params, N 100, k 2 at start")
         self.assertIn("pair 3  ", run.stdout)
         self.assertEqual(self.read_state()["k"], 3)
+        with open(pgn, encoding="utf-8") as file:
+            self.assertEqual(file.read().count("[Event "), 6, "the resumed run appends its games")
 
     def test_params_restricts_and_a_changed_set_is_refused(self):
         run = run_spsa("--engine", TUNABLE_FAKE, "--state", self.state, "--nodes", "1", "--max-plies", "20",
@@ -317,7 +327,8 @@ class EndToEnd(unittest.TestCase):
     def test_configuration_errors_exit_2_with_one_line(self):
         for engine, args in ((TUNABLE_FAKE, ["--params", "fake_margin,nope"]), (FAKE, []),
                              (TUNABLE_FAKE, ["--pairs", "0"]), (TUNABLE_FAKE, ["--tc", "1+0"]),
-                             ("/nonexistent/engine", [])):
+                             ("/nonexistent/engine", []),
+                             (TUNABLE_FAKE, ["--pgn", os.path.join(self.tmp.name, "no", "such", "dir.pgn")])):
             with self.subTest(engine=engine, args=args):
                 run = run_spsa("--engine", engine, "--state", self.state, "--nodes", "1", *args)
                 self.assertEqual(run.returncode, 2, run.stdout)
