@@ -25,7 +25,7 @@ class ConfigError(Exception):
 
 class PairRunner:
     """The workers, engines and PGN of a run. A subclass creates its workers
-    in `start_workers` (each a task that plays pairs until `next` says
+    in `start_workers` (each a task that plays pairs until `next_pair` says
     stop) and decides what a finished pair means."""
 
     def __init__(self, pgn_path: Optional[str], pgn_mode: str):
@@ -85,14 +85,14 @@ class PairRunner:
     async def start_workers(self) -> None:
         raise NotImplementedError
 
-    def add_worker(self, work) -> None:
-        """Runs the coroutine `work` as a worker. If it fails (say a file
-        cannot be written), the run ends now, not when the other workers
-        run out of pairs."""
+    def add_worker(self, work, *engines: Engine) -> None:
+        """Runs `work(*engines)` as a worker. If it fails (say a file cannot
+        be written), the run ends now, not when the other workers run out
+        of pairs."""
 
         async def guarded():
             try:
-                await work
+                await work(*engines)
             except asyncio.CancelledError:
                 raise
             except BaseException:

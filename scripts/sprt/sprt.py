@@ -185,7 +185,6 @@ class Sprt(PairRunner):
     """Runs the pairs, keeps the tally and decides when to stop."""
 
     def __init__(self, args: argparse.Namespace, settings: Settings, openings: List[Opening]):
-        super().__init__(args.pgn, "w")
         self.args, self.settings, self.openings = args, settings, openings
         self.order = opening_order(len(openings), args.seed)
         self.lower, self.upper = sprt_math.bounds(args.alpha, args.beta)
@@ -199,6 +198,9 @@ class Sprt(PairRunner):
             for _ in range(self.pairs_started):
                 next(self.order)
             self.verdict = sprt_math.decision(self.llr(), self.lower, self.upper)
+        # The PGN is opened once the resume line is known to be good, so a
+        # bad one leaves an existing file as it was.
+        super().__init__(args.pgn, "w")
         self.stopping = self.verdict is not None
 
     def llr(self) -> float:
@@ -263,7 +265,7 @@ class Sprt(PairRunner):
                     raise ConfigError(f"cannot start the {error}") from None
             if self.stopping:  # Ctrl-C while the engines started
                 return
-            self.add_worker(self.worker(*pair))
+            self.add_worker(self.worker, *pair)
 
 
 async def run_sprt(args: argparse.Namespace, settings: Settings, openings: List[Opening]) -> int:

@@ -12,8 +12,9 @@ way in the "minus" engine, the two play an opening with each colour, and
 the parameters move towards the side that scored more. The gains shrink
 over --total-pairs so that at the last pair c is a twentieth of a range.
 
-The --state JSON file (pairs done, values, the schedule's inputs) is
-written after every pair; a run with an existing file goes on from it.
+The --state JSON file (pairs done, values, the schedule's inputs, the
+seed) is written after every pair; a run with an existing file goes on
+from it, with the same --seed, appending its games to --pgn.
 Exit status: 0 when the pairs were played, 2 on a configuration error or a
 broken set-up, 130 on Ctrl-C (after the values so far).
 """
@@ -191,8 +192,8 @@ class Tuner(PairRunner):
     workers, two pairs may start at the same step."""
 
     def __init__(self, args: argparse.Namespace, settings: Settings, openings: List[Opening], state: State):
-        # The PGN is appended to: a resumed run keeps the games of the runs before.
-        super().__init__(args.pgn, "a")
+        # A resumed run appends to the PGN, keeping the games of the runs before.
+        super().__init__(args.pgn, "a" if state.k else "w")
         self.args, self.settings, self.openings, self.state = args, settings, openings, state
         self.order = opening_order(len(openings), args.seed)
         for _ in range(state.k):  # the resumed pairs used the first openings of the order
@@ -248,7 +249,7 @@ class Tuner(PairRunner):
             pair = (Engine("plus", self.args.engine, dict(self.settings.options)),
                     Engine("minus", self.args.engine, dict(self.settings.options)))
             self.engines.extend(pair)
-            self.add_worker(self.worker(*pair))
+            self.add_worker(self.worker, *pair)
 
 
 async def declared_options(command: str, settings: Settings) -> Mapping[str, chess.engine.Option]:

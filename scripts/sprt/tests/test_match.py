@@ -176,6 +176,16 @@ class StoppingRule(unittest.TestCase):
         self.assertIsNone(run.next_pair())
         self.assertIn("→ H1 accepted", run.summary_line())
 
+    def test_a_bad_resume_line_leaves_the_pgn_as_it_was(self):
+        with tempfile.TemporaryDirectory() as folder:
+            pgn = os.path.join(folder, "games.pgn")
+            with open(pgn, "w", encoding="utf-8") as file:
+                file.write("[Event \"earlier\"]\n")
+            with self.assertRaises(sprt.ConfigError):
+                self.make("--pgn", pgn, "--resume", "games 400  W-D-L 200-0-200  penta [0, 0, 0, 0, 200]")
+            with open(pgn, encoding="utf-8") as file:
+                self.assertEqual(file.read(), "[Event \"earlier\"]\n")
+
     def test_max_games_limits_the_pairs_started(self):
         run = self.make("--max-games", "5")
         started = [run.next_pair() for _ in range(4)]
