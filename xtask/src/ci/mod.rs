@@ -127,6 +127,14 @@ fn run(options: &Options, mode: Mode) -> Result<bool, String> {
         serde_lint.args(SERDE_PACKAGES).args(["--all-targets", "--", "-D", "warnings"]);
         reports.push(run_step(&workspace, "clippy/serde", serde_lint, false, options.verbose)?);
 
+        // The `tune` feature (the search's numbers as UCI options, for
+        // scripts/sprt/spsa.py), linted on the host: no workspace member
+        // turns it on, and the unit tests cover its run-time values.
+        let mut tune_lint = mode.cargo(&workspace, &host, "clippy");
+        tune_lint.args(["--package", "bb-cli", "--features", "tune"]);
+        tune_lint.args(["--all-targets", "--", "-D", "warnings"]);
+        reports.push(run_step(&workspace, "clippy/tune", tune_lint, false, options.verbose)?);
+
         // Issue #11: every published crate packages, and its package builds
         // on its own (cargo resolves the bb crates among the packages).
         let mut package = mode.cargo(&workspace, &host, "package");

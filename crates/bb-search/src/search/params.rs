@@ -110,6 +110,18 @@ pub enum SetParamError {
     OutOfRange(SearchParam),
 }
 
+#[cfg(any(test, feature = "tune"))]
+impl core::fmt::Display for SetParamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SetParamError::Unknown => write!(f, "no search parameter has that name"),
+            SetParamError::OutOfRange(param) => {
+                write!(f, "{} takes values from {} to {}", param.name, param.min, param.max)
+            }
+        }
+    }
+}
+
 /// The parameter named `name` (case-insensitive, as UCI option names are).
 ///
 /// ```

@@ -211,7 +211,7 @@ impl Engine {
             #[cfg(any(test, feature = "tune"))]
             OptionChange::SearchParam(name, value) => {
                 if let Err(error) = crate::search::params::set(name, value) {
-                    self.info_string(&format!("option '{name}': {error:?}"));
+                    self.info_string(&format!("option '{name}': {error}"));
                 }
             }
             OptionChange::BookFile(path) => {

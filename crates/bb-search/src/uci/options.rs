@@ -128,8 +128,10 @@ fn search_param_declarations() -> impl Iterator<Item = String> {
     })
 }
 
-/// A valid `setoption`, ready to apply.
+/// A valid `setoption`, ready to apply. Non-exhaustive: a build with the
+/// `tune` feature has one more kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OptionChange {
     /// Resize the transposition table.
     Hash(usize),
