@@ -186,6 +186,21 @@ class StoppingRule(unittest.TestCase):
             with open(pgn, encoding="utf-8") as file:
                 self.assertEqual(file.read(), "[Event \"earlier\"]\n")
 
+    def test_a_good_resume_line_adds_to_the_pgn_and_a_new_run_starts_it_afresh(self):
+        with tempfile.TemporaryDirectory() as folder:
+            pgn = os.path.join(folder, "games.pgn")
+            with open(pgn, "w", encoding="utf-8") as file:
+                file.write("[Event \"earlier\"]\n")
+            resumed = self.make("--pgn", pgn, "--resume", "games 4  W-D-L 2-1-1  penta [0, 0, 1, 1, 0]")
+            resumed.pgn.write("[Event \"later\"]\n")
+            resumed.pgn.close()
+            with open(pgn, encoding="utf-8") as file:
+                self.assertEqual(file.read(), "[Event \"earlier\"]\n[Event \"later\"]\n")
+            fresh = self.make("--pgn", pgn)
+            fresh.pgn.close()
+            with open(pgn, encoding="utf-8") as file:
+                self.assertEqual(file.read(), "")
+
     def test_max_games_limits_the_pairs_started(self):
         run = self.make("--max-games", "5")
         started = [run.next_pair() for _ in range(4)]

@@ -132,7 +132,13 @@ impl core::fmt::Display for SetParamError {
 /// assert!(params::find("no_such_param").is_none());
 /// ```
 pub fn find(name: &str) -> Option<SearchParam> {
-    SEARCH_PARAMS.iter().copied().find(|param| param.name.eq_ignore_ascii_case(name))
+    index_of(name).map(|index| SEARCH_PARAMS[index])
+}
+
+/// Where the parameter named `name` (case-insensitive) lies in
+/// [`SEARCH_PARAMS`] and in the live values.
+fn index_of(name: &str) -> Option<usize> {
+    SEARCH_PARAMS.iter().position(|param| param.name.eq_ignore_ascii_case(name))
 }
 
 /// Sets the parameter named `name` for every search from now on (all
@@ -156,11 +162,10 @@ pub fn set(name: &str, value: i32) -> Result<(), SetParamError> {
 /// beside them never sees a changed value).
 #[cfg(any(test, feature = "tune"))]
 fn set_in(live: &[core::sync::atomic::AtomicI32], name: &str, value: i32) -> Result<(), SetParamError> {
-    let index = SEARCH_PARAMS
-        .iter()
-        .position(|param| param.name.eq_ignore_ascii_case(name))
-        .ok_or(SetParamError::Unknown)?;
+    let index = index_of(name).ok_or(SetParamError::Unknown)?;
     let param = SEARCH_PARAMS[index];
+    // The UCI layer has checked the range already, for its own message;
+    // this public entry checks again for every other caller.
     if !(param.min..=param.max).contains(&value) {
         return Err(SetParamError::OutOfRange(param));
     }
@@ -214,7 +219,8 @@ mod tests {
         use core::sync::atomic::{AtomicI32, Ordering::Relaxed};
         let live: Vec<AtomicI32> = SEARCH_PARAMS.iter().map(|param| AtomicI32::new(param.default)).collect();
         let rfp = find("RFP_MARGIN").unwrap();
-        let index = SEARCH_PARAMS.iter().position(|param| *param == rfp).unwrap();
+        let index = index_of("rfp_margin").unwrap();
+        assert_eq!(SEARCH_PARAMS[index], rfp);
         assert_eq!(set_in(&live, "no_such_param", 1), Err(SetParamError::Unknown));
         assert_eq!(set_in(&live, "rfp_margin", rfp.max + 1), Err(SetParamError::OutOfRange(rfp)));
         assert_eq!(set_in(&live, "rfp_margin", rfp.min - 1), Err(SetParamError::OutOfRange(rfp)));
