@@ -28,7 +28,7 @@ class PairRunner:
     in `start_workers` (each a task that plays pairs until `next_pair` says
     stop) and decides what a finished pair means."""
 
-    def __init__(self, pgn_path: Optional[str], pgn_mode: str):
+    def __init__(self, pgn_path: Optional[str], resuming: bool):
         self.interrupted = False
         self.stopping = False
         self.abandoned_in_a_row = 0
@@ -38,7 +38,8 @@ class PairRunner:
         self.pgn = None
         if pgn_path:
             try:
-                self.pgn = open(pgn_path, pgn_mode, encoding="utf-8")
+                # A resumed run adds its games to those already written.
+                self.pgn = open(pgn_path, "a" if resuming else "w", encoding="utf-8")
             except OSError as error:
                 raise ConfigError(f"--pgn: {error}") from None
 

@@ -199,9 +199,8 @@ class Sprt(PairRunner):
                 next(self.order)
             self.verdict = sprt_math.decision(self.llr(), self.lower, self.upper)
         # The PGN is opened once the resume line is known to be good, so a
-        # bad one leaves an existing file as it was; a resumed run adds its
-        # games to the earlier ones.
-        super().__init__(args.pgn, "a" if args.resume is not None else "w")
+        # bad one leaves an existing file as it was.
+        super().__init__(args.pgn, resuming=args.resume is not None)
         self.stopping = self.verdict is not None
 
     def llr(self) -> float:

@@ -192,8 +192,7 @@ class Tuner(PairRunner):
     workers, two pairs may start at the same step."""
 
     def __init__(self, args: argparse.Namespace, settings: Settings, openings: List[Opening], state: State):
-        # A resumed run appends to the PGN, keeping the games of the runs before.
-        super().__init__(args.pgn, "a" if state.k else "w")
+        super().__init__(args.pgn, resuming=state.k > 0)
         self.args, self.settings, self.openings, self.state = args, settings, openings, state
         self.order = opening_order(len(openings), args.seed)
         for _ in range(state.k):  # the resumed pairs used the first openings of the order
