@@ -69,35 +69,35 @@ search_params! {
     rfp_margin = 80 in 40..=140;
     /// Null move: one more ply of reduction per this many centipawns of
     /// the estimate above beta (at most three).
-    nmp_eval_div = 200 in 100..=400;
+    nmp_eval_div = 203 in 100..=400;
     /// Razoring margin per ply of depth.
-    razor_margin = 220 in 100..=400;
+    razor_margin = 228 in 100..=400;
     /// Singular extension: the bound lies this many eighths of a centipawn
     /// per ply of depth below the stored score.
-    singular_margin = 16 in 4..=40;
+    singular_margin = 14 in 4..=40;
     /// Double extension: how far below the singular bound, centipawns.
-    double_ext_margin = 20 in 0..=60;
+    double_ext_margin = 22 in 0..=60;
     /// Late-move reductions: one ply less per this much history.
-    lmr_history_div = 6000 in 2000..=12000;
+    lmr_history_div = 6181 in 2000..=12000;
     /// Late-move reductions: the table's constant, hundredths of a ply.
-    lmr_base = 75 in 25..=150;
+    lmr_base = 79 in 25..=150;
     /// Late-move reductions: the divisor of ln(depth) · ln(moves), hundredths.
-    lmr_div = 225 in 150..=350;
+    lmr_div = 215 in 150..=350;
     /// Capture pruning: a capture may lose this much per ply by SEE.
-    see_tactical = 100 in 40..=200;
+    see_tactical = 93 in 40..=200;
     /// Quiet pruning: a quiet move may lose this much per ply by SEE.
-    see_quiet = 55 in 20..=120;
+    see_quiet = 58 in 20..=120;
     /// Futility pruning's base margin.
     futility_base = 90 in 30..=200;
     /// Futility pruning's margin per ply of (reduced) depth.
-    futility_margin = 90 in 40..=160;
+    futility_margin = 89 in 40..=160;
     /// History pruning: a quiet move whose history is below minus this per
     /// ply is skipped near the leaves.
-    history_prune = 2500 in 500..=6000;
+    history_prune = 2449 in 500..=6000;
     /// Quiescence's delta pruning margin.
-    delta_margin = 180 in 60..=400;
+    delta_margin = 237 in 60..=400;
     /// First aspiration half-window.
-    aspiration_window = 18 in 6..=50;
+    aspiration_window = 14 in 6..=50;
 }
 
 /// Why [`set`] refused a value.

@@ -3,9 +3,9 @@
 //! Quiet moves that give no check meet late-move, futility and history
 //! pruning; checks are kept out of those, since they are where mates
 //! hide. Then a static exchange test: a quiet move (check or not) that
-//! loses more than 55 centipawns a ply within 8 plies of the leaves is
-//! skipped, and so is a capture or promotion that loses more than 100 a
-//! ply within 6.
+//! loses more than `params::see_quiet` centipawns a ply within 8 plies of
+//! the leaves is skipped, and so is a capture or promotion that loses more
+//! than `params::see_tactical` a ply within 6.
 
 use super::ordering::is_tactical;
 use super::params;
@@ -133,7 +133,7 @@ mod tests {
 
     #[test]
     fn a_quiet_move_that_hangs_the_piece_is_skipped_up_to_depth_8() {
-        // The knight takes the queen on g4: SEE −950 < −55 · depth.
+        // The knight takes the queen on g4: SEE −950 < −see_quiet · depth.
         assert_eq!(judge(FEN, "d1g4", &node(8), false, 0), Verdict::Skip);
         assert_eq!(judge(FEN, "d1g4", &node(9), false, 0), Verdict::Search);
         // A check too: with the knight on f6, Qd1-h5+ hangs the queen.
@@ -160,22 +160,27 @@ mod tests {
     #[test]
     fn futility_reads_the_depth_after_the_late_move_reduction() {
         // The second move at depth 9 is reduced by one ply, to 8: futile
-        // when eval + 90 + 90 · 8 = 810 is at most alpha.
+        // when eval + futility_base + futility_margin · 8 is at most alpha.
+        assert_eq!(reduction(9, 2), 1);
+        let futile = params::futility_base() + params::futility_margin() * 8;
         let hopeless = |depth, alpha| NodeFacts { alpha, ..node(depth) };
-        assert_eq!(judge(FEN, "g1h3", &hopeless(9, 810), false, 0), Verdict::SkipQuiets);
-        assert_eq!(judge(FEN, "g1h3", &hopeless(9, 809), false, 0), Verdict::Search);
+        assert_eq!(judge(FEN, "g1h3", &hopeless(9, futile), false, 0), Verdict::SkipQuiets);
+        assert_eq!(judge(FEN, "g1h3", &hopeless(9, futile - 1), false, 0), Verdict::Search);
         assert_eq!(judge(FEN, "g1h3", &hopeless(10, 5_000), false, 0), Verdict::Search);
         // Not in check, nor for a check.
-        let in_check = NodeFacts { in_check: true, ..hopeless(9, 810) };
+        let in_check = NodeFacts { in_check: true, ..hopeless(9, futile) };
         assert_eq!(judge(FEN, "g1h3", &in_check, false, 0), Verdict::Search);
         assert_eq!(judge(FEN, "d1h5", &hopeless(2, 5_000), false, 0), Verdict::Search);
     }
 
     #[test]
     fn bad_history_condemns_a_quiet_move_near_the_leaves_unless_a_killer() {
-        // At depth 5 the second move is reduced to 4: pruned below −2500 · 5.
-        assert_eq!(judge(FEN, "g1h3", &node(5), false, -12_501), Verdict::Skip);
-        assert_eq!(judge(FEN, "g1h3", &node(5), false, -12_500), Verdict::Search);
+        // At depth 5 the second move is reduced to 4: pruned below
+        // −history_prune · 5.
+        assert_eq!(reduction(5, 2), 1);
+        let bound = -params::history_prune() * 5;
+        assert_eq!(judge(FEN, "g1h3", &node(5), false, bound - 1), Verdict::Skip);
+        assert_eq!(judge(FEN, "g1h3", &node(5), false, bound), Verdict::Search);
         assert_eq!(judge(FEN, "g1h3", &node(5), true, -20_000), Verdict::Search);
         // At depth 6 the reduced depth is 5: never pruned for history.
         assert_eq!(judge(FEN, "g1h3", &node(6), false, -30_000), Verdict::Search);

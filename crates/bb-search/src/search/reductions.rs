@@ -4,9 +4,9 @@
 use super::params;
 use std::sync::OnceLock;
 
-/// Late-move reductions by depth and move number: about
-/// `0.75 + ln(depth) · ln(moves) / 2.25` plies (the two constants are
-/// `params::lmr_base` and `params::lmr_div`, in hundredths).
+/// Late-move reductions by depth and move number:
+/// `lmr_base + ln(depth) · ln(moves) / lmr_div` plies, rounded down, with
+/// both constants from [`params`] in hundredths (0.79 and 2.15 by default).
 pub(super) fn reduction(depth: i32, move_number: usize) -> i32 {
     let (depth, moves) = (depth.clamp(0, 63) as usize, move_number.min(63));
     // A tuner changes the constants while the engine runs: no table then.
