@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 /// Late-move reductions by depth and move number:
 /// `lmr_base + ln(depth) · ln(moves) / lmr_div` plies, rounded down, with
-/// both constants from [`params`] in hundredths (0.79 and 2.15 by default).
+/// both constants from [`params`] in hundredths, whose defaults are set there.
 pub(super) fn reduction(depth: i32, move_number: usize) -> i32 {
     let (depth, moves) = (depth.clamp(0, 63) as usize, move_number.min(63));
     // A tuner changes the constants while the engine runs: no table then.
