@@ -9,6 +9,7 @@
 //! pruning. Each entry is an exponential moving average of the error, in
 //! 1/[`GRAIN`] of a centipawn, weighted by the depth that measured it.
 
+use super::params;
 use crate::score::{Score, MATE_BOUND};
 use bb_core::{Color, PieceKind};
 use bb_movegen::Position;
@@ -17,8 +18,6 @@ use bb_movegen::Position;
 const ENTRIES: usize = 1 << 14;
 /// Fixed-point scale of an entry: 1/`GRAIN` of a centipawn.
 const GRAIN: i32 = 256;
-/// An entry never corrects by more than this many centipawns.
-const LIMIT: i32 = 48;
 /// The weights of an update are out of this.
 const WEIGHT_SCALE: i32 = 256;
 
@@ -102,11 +101,13 @@ impl CorrectionHistory {
     /// towards the error.
     pub fn learn(&mut self, keys: &CorrectionKeys, depth: i32, eval: Score, value: Score) {
         let side = keys.side;
-        let error = (value - eval).clamp(-LIMIT, LIMIT) * GRAIN;
+        // An entry never corrects by more than this many centipawns.
+        let limit = params::correction_limit();
+        let error = (value - eval).clamp(-limit, limit) * GRAIN;
         let weight = (depth + 1).min(16);
         let update = |entry: &mut i16| {
             let blended = (i32::from(*entry) * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
-            *entry = blended.clamp(-LIMIT * GRAIN, LIMIT * GRAIN) as i16;
+            *entry = blended.clamp(-limit * GRAIN, limit * GRAIN) as i16;
         };
         update(&mut self.pawns[side][keys.pawns]);
         for color in 0..2 {
@@ -150,9 +151,10 @@ mod tests {
             table.learn_position(&start, 12, 10, 70);
         }
         // The pawn entry counts in full, each colour's pieces by half: twice
-        // the error, which is capped at LIMIT (less what rounding leaves).
+        // the error, which is capped at the limit (less what rounding leaves).
         let corrected = table.correct_position(&start, 10);
-        assert!((10 + 2 * LIMIT - 2..=10 + 2 * LIMIT).contains(&corrected), "{corrected}");
+        let limit = params::correction_limit();
+        assert!((10 + 2 * limit - 2..=10 + 2 * limit).contains(&corrected), "{corrected}");
         let black = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
         assert_eq!(table.correct_position(&black, 10), 10, "the other side to move is another table");
         for _ in 0..400 {

@@ -1,5 +1,6 @@
-//! The search's tunable numbers: pruning margins, reduction constants and
-//! window sizes, each with the range a tuner may move it in.
+//! The search's tunable numbers: pruning margins, reduction constants,
+//! window sizes, the history bonus, the correction history's limit and the
+//! late-move pruning counts, each with the range a tuner may move it in.
 //!
 //! In a normal build each is a constant the compiler folds in. With the
 //! `tune` feature (and in this crate's unit tests) each is a value that can
@@ -98,6 +99,19 @@ search_params! {
     delta_margin = 237 in 60..=400;
     /// First aspiration half-window.
     aspiration_window = 14 in 6..=50;
+    /// History bonus of a cutoff: this times depth², ...
+    history_bonus_quad = 16 in 4..=48;
+    /// ... plus this times depth, ...
+    history_bonus_lin = 32 in 0..=128;
+    /// ... and never more than this.
+    history_bonus_max = 1600 in 400..=4800;
+    /// Correction history: the most an entry corrects by, centipawns.
+    correction_limit = 48 in 16..=120;
+    /// Late-move pruning: quiet moves tried at depth 0 when improving,
+    /// hundredths (half that when not improving), ...
+    lmp_base = 300 in 200..=800;
+    /// ... plus this many hundredths per ply of depth squared.
+    lmp_depth_mul = 100 in 50..=200;
 }
 
 /// Why [`set`] refused a value.
@@ -191,7 +205,7 @@ mod tests {
     fn getters_read_the_live_values_in_declaration_order() {
         // The unit tests share the process-wide values: read only, and
         // check each getter against its own entry of the table.
-        let getters: [fn() -> i32; 15] = [
+        let getters: [fn() -> i32; 21] = [
             rfp_margin,
             nmp_eval_div,
             razor_margin,
@@ -207,6 +221,12 @@ mod tests {
             history_prune,
             delta_margin,
             aspiration_window,
+            history_bonus_quad,
+            history_bonus_lin,
+            history_bonus_max,
+            correction_limit,
+            lmp_base,
+            lmp_depth_mul,
         ];
         assert_eq!(getters.len(), SEARCH_PARAMS.len());
         for (getter, param) in getters.iter().zip(SEARCH_PARAMS) {

@@ -29,12 +29,41 @@ fn formula(depth: usize, moves: usize) -> i32 {
     (base + (depth as f64).ln() * (moves as f64).ln() / divisor) as i32
 }
 
-/// Quiet moves tried at a node before the rest are skipped (late-move pruning).
+/// Quiet moves tried at a node before the rest are skipped (late-move
+/// pruning): `lmp_base + lmp_depth_mul · depth²` hundredths from [`params`],
+/// halved when the position is not improving.
 pub(super) fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = (3 + depth * depth) as usize;
+    let base = ((params::lmp_base() + params::lmp_depth_mul() * depth * depth) / 100) as usize;
     if improving {
         base
     } else {
         base / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn late_move_limit_grows_with_depth_and_halves_when_not_improving() {
+        assert!(late_move_limit(1, false) >= 1, "a shallow node still tries a quiet move");
+        for depth in 1..=8 {
+            assert_eq!(late_move_limit(depth, false), late_move_limit(depth, true) / 2, "{depth}");
+            assert!(late_move_limit(depth + 1, true) > late_move_limit(depth, true), "{depth}");
+        }
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(reduction(0, 10), 0);
+        assert_eq!(reduction(10, 0), 0);
+        for depth in 1..40 {
+            for moves in 1..40 {
+                assert!(reduction(depth + 1, moves) >= reduction(depth, moves), "{depth} {moves}");
+                assert!(reduction(depth, moves + 1) >= reduction(depth, moves), "{depth} {moves}");
+            }
+        }
+        assert!(reduction(20, 30) > reduction(3, 3));
     }
 }

@@ -6,6 +6,7 @@
 //! update moves an entry a fraction of the way, so old information fades.
 
 use super::{PieceTo, PIECE_TO_COUNT};
+use crate::search::params;
 use bb_core::Color;
 use bb_movegen::Move;
 
@@ -21,9 +22,12 @@ fn apply_gravity(entry: &mut i16, bonus: i32) {
     *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
-/// The bonus for a move that caused a cutoff at `depth` (its rivals get minus this).
+/// The bonus for a move that caused a cutoff at `depth` (its rivals get
+/// minus this): quadratic in depth and capped, by the `history_bonus_*`
+/// constants of [`params`].
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(1_600)
+    (depth * depth * params::history_bonus_quad() + depth * params::history_bonus_lin())
+        .min(params::history_bonus_max())
 }
 
 /// Quiet-move history by side, from-square and to-square.
