@@ -105,12 +105,13 @@ search_params! {
     history_bonus_lin = 32 in 0..=128;
     /// ... and never more than this.
     history_bonus_max = 1600 in 400..=4800;
-    /// Correction history: the most an entry corrects by, centipawns.
+    /// Correction history: the most one entry corrects by, centipawns
+    /// (the pawn entry and the two piece entries together, twice that).
     correction_limit = 48 in 16..=120;
-    /// Late-move pruning: quiet moves tried at depth 0 when improving,
-    /// hundredths (half that when not improving), ...
+    /// Late-move pruning: quiet moves tried are `(lmp_base + lmp_depth_mul
+    /// · depth²) / 100`, halved when not improving; this is the constant.
     lmp_base = 300 in 200..=800;
-    /// ... plus this many hundredths per ply of depth squared.
+    /// Late-move pruning: the factor of depth², hundredths of a move.
     lmp_depth_mul = 100 in 50..=200;
 }
 

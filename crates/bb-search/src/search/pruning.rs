@@ -144,11 +144,12 @@ mod tests {
 
     #[test]
     fn move_count_pruning_stops_the_quiet_moves_up_to_depth_8() {
-        // Not improving, depth 8 tries (3 + 64) / 2 = 33 quiet moves.
-        let crowded = |depth| NodeFacts { quiets_searched: 33, ..node(depth) };
+        // Not improving, depth 8 tries `limit` quiet moves, then skips.
+        let limit = late_move_limit(8, false);
+        let crowded = |depth| NodeFacts { quiets_searched: limit, ..node(depth) };
         assert_eq!(judge(FEN, "g1h3", &crowded(8), false, 0), Verdict::SkipQuiets);
         assert_eq!(judge(FEN, "g1h3", &crowded(9), false, 0), Verdict::Search);
-        let fewer = NodeFacts { quiets_searched: 32, ..node(8) };
+        let fewer = NodeFacts { quiets_searched: limit - 1, ..node(8) };
         assert_eq!(judge(FEN, "g1h3", &fewer, false, 0), Verdict::Search);
         // Checks go on, and once skipping, only they are searched.
         assert_eq!(judge(FEN, "d1h5", &crowded(8), false, 0), Verdict::Search);

@@ -30,14 +30,19 @@ fn formula(depth: usize, moves: usize) -> i32 {
 }
 
 /// Quiet moves tried at a node before the rest are skipped (late-move
-/// pruning): `lmp_base + lmp_depth_mul · depth²` hundredths from [`params`],
-/// halved when the position is not improving.
+/// pruning), by the `lmp_*` constants of [`params`].
 pub(super) fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let base = ((params::lmp_base() + params::lmp_depth_mul() * depth * depth) / 100) as usize;
+    late_move_count(params::lmp_base(), params::lmp_depth_mul(), depth, improving)
+}
+
+/// `(base + depth_mul · depth²) / 100` quiet moves, halved when the
+/// position is not improving.
+fn late_move_count(base: i32, depth_mul: i32, depth: i32, improving: bool) -> usize {
+    let count = ((base + depth_mul * depth * depth) / 100) as usize;
     if improving {
-        base
+        count
     } else {
-        base / 2
+        count / 2
     }
 }
 
@@ -46,12 +51,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn late_move_limit_grows_with_depth_and_halves_when_not_improving() {
-        assert!(late_move_limit(1, false) >= 1, "a shallow node still tries a quiet move");
-        for depth in 1..=8 {
-            assert_eq!(late_move_limit(depth, false), late_move_limit(depth, true) / 2, "{depth}");
-            assert!(late_move_limit(depth + 1, true) > late_move_limit(depth, true), "{depth}");
+    fn late_move_counts_grow_with_depth_and_halve_when_not_improving() {
+        // At the default and at each corner of the tuner's ranges.
+        let (base, depth_mul) = (params::find("lmp_base").unwrap(), params::find("lmp_depth_mul").unwrap());
+        let corners = [(base.min, depth_mul.min), (base.min, depth_mul.max), (base.max, depth_mul.min)];
+        for (b, m) in
+            corners.into_iter().chain([(base.max, depth_mul.max), (base.default, depth_mul.default)])
+        {
+            assert!(late_move_count(b, m, 1, false) >= 1, "{b} {m}: a shallow node still tries a quiet move");
+            for depth in 1..=8 {
+                let improving = late_move_count(b, m, depth, true);
+                assert_eq!(late_move_count(b, m, depth, false), improving / 2, "{b} {m} {depth}");
+                assert!(late_move_count(b, m, depth + 1, true) > improving, "{b} {m} {depth}");
+            }
         }
+        assert_eq!(late_move_limit(5, true), late_move_count(base.default, depth_mul.default, 5, true));
     }
 
     #[test]
