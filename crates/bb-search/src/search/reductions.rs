@@ -54,10 +54,14 @@ mod tests {
     fn late_move_counts_grow_with_depth_and_halve_when_not_improving() {
         // At the default and at each corner of the tuner's ranges.
         let (base, depth_mul) = (params::find("lmp_base").unwrap(), params::find("lmp_depth_mul").unwrap());
-        let corners = [(base.min, depth_mul.min), (base.min, depth_mul.max), (base.max, depth_mul.min)];
-        for (b, m) in
-            corners.into_iter().chain([(base.max, depth_mul.max), (base.default, depth_mul.default)])
-        {
+        let settings = [
+            (base.min, depth_mul.min),
+            (base.min, depth_mul.max),
+            (base.max, depth_mul.min),
+            (base.max, depth_mul.max),
+            (base.default, depth_mul.default),
+        ];
+        for (b, m) in settings {
             assert!(late_move_count(b, m, 1, false) >= 1, "{b} {m}: a shallow node still tries a quiet move");
             for depth in 1..=8 {
                 let improving = late_move_count(b, m, depth, true);
