@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
-"""An opening book of endings with a bishop and a rook's pawn, cut from
+"""An opening book of endgames with a bishop and a rook's pawn, cut from
 played games, for SPRTs of endgame knowledge.
 
-Self-play from the usual openings reaches such endings in few games, and
-both builds misjudge them alike, so a change that only knows them better
-cannot show its worth there (`sprt/endgame-scale`, `sprt/eval-scale` in
-docs/sprt/log.md). This takes, from each game, the first position after a
-move with at most --max-men men on the board, where one side has a bishop
-and a pawn on the a- or h-file, no side is in check and the mover's score
-is within --max-score pawns; it prints them as EPD lines, each once,
-shuffled by --seed, with ids `eg-001`, `eg-002`, ...
+Few self-play games from the usual openings reach any one kind of ending,
+and both builds misjudge it alike, so a change that only knows an ending
+better cannot show its worth there (`sprt/endgame-scale`, `sprt/eval-scale`
+in docs/sprt/log.md). This takes, from each game, the first position with
+at most --max-men men on the board where one side has a bishop and a pawn
+on the a- or h-file, no side is in check, and the move that reached it was
+scored within --max-score pawns; it prints them as EPD lines, each once,
+shuffled by --seed, with ids `eg-001`, `eg-002`, ... At 10 men most of
+them are early endgames with rooks or more still on the board; fewer men
+come nearer the bare endings.
 
-It reads the move comments that this runner (`games.py`) and the ladder's
-gauntlet write, `+0.31 0.084s` or `+0.22/19 0.386s`; moves without a score
-(book moves, mate scores) are passed over.
+It reads the scores in the move comments of the runner's and the ladder's
+PGNs (`played_games.py`); moves without a score in pawns (book moves, mate
+scores, a time alone) are passed over, and so are games whose start
+cannot be read.
 
     python3 scripts/sprt/endgame_book.py games.pgn [more.pgn ...] > book.epd
 """
@@ -21,20 +24,16 @@ gauntlet write, `+0.31 0.084s` or `+0.22/19 0.386s`; moves without a score
 from __future__ import annotations
 
 import random
-import re
 import sys
 from typing import Iterable, List, Optional
 
 import chess
 import chess.pgn
 
+from played_games import PgnReadError, comment_pawns, games_in
 from sprt import ConfigError, OneLineParser
-from time_use import read_games
 
 ROOK_FILES = chess.BB_FILE_A | chess.BB_FILE_H
-
-# A score in pawns from the mover's view, optionally with its depth.
-_SCORE = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)(?:/\d+)?\s")
 
 
 def has_bishop_and_rook_pawn(board: chess.Board, max_men: int) -> bool:
@@ -49,21 +48,24 @@ def has_bishop_and_rook_pawn(board: chess.Board, max_men: int) -> bool:
 
 
 def first_position(game: chess.pgn.Game, max_men: int, max_score: float) -> Optional[str]:
-    """The EPD of the first position of `game` that qualifies, after a move
-    whose score is within `max_score` pawns; None when there is none."""
-    board = game.board()
+    """The EPD of the first position of `game` that qualifies, reached by a
+    move scored within `max_score` pawns either way; None when there is
+    none or the game's start position cannot be read."""
+    try:
+        board = game.board()
+    except ValueError:
+        return None
     for node in game.mainline():
         board.push(node.move)
-        found = _SCORE.search(node.comment or "")
-        if found and abs(float(found.group(1))) <= max_score and has_bishop_and_rook_pawn(board, max_men):
+        pawns = comment_pawns(node.comment)
+        if pawns is not None and abs(pawns) <= max_score and has_bishop_and_rook_pawn(board, max_men):
             return board.epd()
     return None
 
 
-def book(games: Iterable[chess.pgn.Game], max_men: int, max_score: float, seed: int) -> List[str]:
-    """The book's lines: each qualifying position once, shuffled by `seed`."""
-    positions = {epd for game in games if (epd := first_position(game, max_men, max_score)) is not None}
-    order = sorted(positions)
+def book(positions: Iterable[str], seed: int) -> List[str]:
+    """The book's lines: each of `positions` (EPDs) once, shuffled by `seed`."""
+    order = sorted(set(positions))
     random.Random(seed).shuffle(order)
     return [f'{epd} id "eg-{number:03d}";' for number, epd in enumerate(order, 1)]
 
@@ -79,18 +81,23 @@ def main(argv: List[str]) -> int:
     except ConfigError as error:
         print(f"endgame_book.py: {error}", file=sys.stderr)
         return 2
-    games = []
-    for path in args.pgn:
-        try:
-            with open(path, encoding="utf-8") as file:
-                games.extend(read_games(file))
-        except (OSError, UnicodeDecodeError) as error:
-            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-            print(f"endgame_book.py: {path}: {reason}", file=sys.stderr)
-            return 2
-    lines = book(games, args.max_men, args.max_score, args.seed)
+    games = 0
+    positions = []
+    try:
+        for game in games_in(args.pgn):
+            games += 1
+            epd = first_position(game, args.max_men, args.max_score)
+            if epd is not None:
+                positions.append(epd)
+    except PgnReadError as error:
+        print(f"endgame_book.py: {error}", file=sys.stderr)
+        return 2
+    lines = book(positions, args.seed)
+    if not lines:
+        print(f"endgame_book.py: no position qualifies in {games} games", file=sys.stderr)
+        return 1
     print("\n".join(lines))
-    print(f"endgame_book.py: {len(lines)} positions from {len(games)} games", file=sys.stderr)
+    print(f"endgame_book.py: {len(lines)} positions from {games} games", file=sys.stderr)
     return 0
 
 

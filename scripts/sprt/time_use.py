@@ -3,8 +3,8 @@
 seconds of its first, sixth, eleventh, ... move out of book, and its mean
 total per game.
 
-It reads the move comments this runner (`games.py`) and the ladder's
-gauntlet write, `+0.31 0.084s`; book moves (`{ book }`) are not counted.
+It reads the time in the move comments this runner (`games.py`) and the
+ladder's gauntlet write (`played_games.py`); book moves are not counted.
 A time-management change is judged by the games it plays, but this shows
 where its time went: `sprt/horizon20` spent a third more on its first
 moves and lost with 12 ms a move at move 40, where its opponent had 17.
@@ -14,19 +14,17 @@ moves and lost with 12 ms a move at move 40, where its opponent had 17.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections import defaultdict
-from typing import Dict, Iterable, List, TextIO
+from typing import Dict, Iterable, List
 
 import chess.pgn
 
+from played_games import PgnReadError, comment_seconds, games_in
 from sprt import ConfigError, OneLineParser
 
 # The move index (from 0, out of book) of each column of the table.
 MOVE_INDICES = (0, 5, 10, 20, 30, 40, 60, 80)
-
-_SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
 
 
 def move_times(game: chess.pgn.Game) -> Dict[str, List[float]]:
@@ -34,10 +32,10 @@ def move_times(game: chess.pgn.Game) -> Dict[str, List[float]]:
     names = {chess.WHITE: game.headers.get("White", "?"), chess.BLACK: game.headers.get("Black", "?")}
     times: Dict[str, List[float]] = {names[chess.WHITE]: [], names[chess.BLACK]: []}
     for node in game.mainline():
-        found = _SECONDS.search(node.comment or "")
-        if found:
+        seconds = comment_seconds(node.comment)
+        if seconds is not None:
             # `node.turn()` is the side to move after the move: the mover is the other.
-            times[names[not node.turn()]].append(float(found.group(1)))
+            times[names[not node.turn()]].append(seconds)
     return times
 
 
@@ -59,11 +57,6 @@ def profile(games: Iterable[chess.pgn.Game]) -> Dict[str, Dict[str, object]]:
     return table
 
 
-def read_games(file: TextIO) -> Iterable[chess.pgn.Game]:
-    while (game := chess.pgn.read_game(file)) is not None:
-        yield game
-
-
 def main(argv: List[str]) -> int:
     parser = OneLineParser(prog="time_use.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", help="PGN file of timed games")
@@ -73,11 +66,9 @@ def main(argv: List[str]) -> int:
         print(f"time_use.py: {error}", file=sys.stderr)
         return 2
     try:
-        with open(args.pgn, encoding="utf-8") as file:
-            table = profile(read_games(file))
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        print(f"time_use.py: {args.pgn}: {reason}", file=sys.stderr)
+        table = profile(games_in([args.pgn]))
+    except PgnReadError as error:
+        print(f"time_use.py: {error}", file=sys.stderr)
         return 2
     print("player".ljust(16) + "games  total s" + "".join(f"  move {index:>2}" for index in MOVE_INDICES))
     for name, row in table.items():

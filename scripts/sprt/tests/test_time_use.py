@@ -7,7 +7,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from time_use import move_times, profile, read_games  # noqa: E402
+from played_games import read_games  # noqa: E402
+from time_use import move_times, profile  # noqa: E402
 
 # Two short games between the same players, colours swapped; book moves,
 # a mate score and a move without a score, as games.py writes them.
