@@ -5,10 +5,6 @@
 use crate::Position;
 use bb_core::{Bitboard, PieceKind};
 
-/// Light squares (b1, d1, …, a2, …): bishops confined to one colour of
-/// square can never mate a bare king.
-const LIGHT_SQUARES: Bitboard = Bitboard::from_u64(0x55aa_55aa_55aa_55aa);
-
 impl Position {
     /// True when the side to move is checkmated.
     ///
@@ -59,7 +55,10 @@ impl Position {
         if (knights | bishops).count() <= 1 {
             return true;
         }
-        knights.is_empty() && ((bishops & LIGHT_SQUARES).is_empty() || (bishops - LIGHT_SQUARES).is_empty())
+        // Bishops that all stand on one colour of square can never mate.
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & Bitboard::DARK_SQUARES).is_empty())
     }
 
     /// True when the fifty-move rule allows a draw claim: 100 plies without

@@ -24,6 +24,19 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(U64::ZERO);
     /// Every square.
     pub const FULL: Bitboard = Bitboard(U64::MAX);
+    /// The 32 light squares (h1, a8 and those of their colour), the set a
+    /// bishop on a light square can ever reach.
+    ///
+    /// ```
+    /// use bb_core::{Bitboard, Square};
+    ///
+    /// assert!(Bitboard::LIGHT_SQUARES.contains(Square::H1));
+    /// assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
+    /// assert_eq!(Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES, Bitboard::FULL);
+    /// ```
+    pub const LIGHT_SQUARES: Bitboard = Bitboard::from_u64(0x55aa_55aa_55aa_55aa);
+    /// The 32 dark squares (a1, h8 and those of their colour).
+    pub const DARK_SQUARES: Bitboard = Bitboard::from_u64(!0x55aa_55aa_55aa_55aa);
 
     /// The set whose bits are `bits`.
     ///
@@ -373,5 +386,14 @@ mod tests {
         assert_eq!(Square::E4.bitboard().north_west(), Square::D5.bitboard());
         assert_eq!(Square::E4.bitboard().south_east(), Square::F3.bitboard());
         assert_eq!(Rank::Second.bitboard().flip_ranks(), Rank::Seventh.bitboard());
+    }
+
+    #[test]
+    fn light_squares_are_those_whose_file_and_rank_differ_in_parity() {
+        for square in Square::ALL {
+            let light = (square.file().index() + square.rank().index()) % 2 == 1;
+            assert_eq!(Bitboard::LIGHT_SQUARES.contains(square), light, "{square:?}");
+            assert_eq!(Bitboard::DARK_SQUARES.contains(square), !light, "{square:?}");
+        }
     }
 }

@@ -108,8 +108,8 @@ pub(crate) fn mop_up(position: &Position, score: i32) -> i32 {
     let mut edge = 10 * center_distance(weak_king);
     if majors == 0 && bishops == 1 && knights >= 1 {
         // Only the corners of the bishop's colour can be mated in.
-        let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
-        let bishop_on_light = (position.by_color_kind(strong, PieceKind::Bishop) & light).any();
+        let bishop_on_light =
+            (position.by_color_kind(strong, PieceKind::Bishop) & Bitboard::LIGHT_SQUARES).any();
         let corners: [Square; 2] =
             if bishop_on_light { [Square::H1, Square::A8] } else { [Square::A1, Square::H8] };
         let corner_distance = corners.iter().map(|&corner| distance(weak_king, corner)).min().unwrap_or(0);

@@ -345,9 +345,8 @@ fn endgame_scale(position: &Position, endgame_score: i32) -> i32 {
                 == 0
     };
     if only_bishops(Color::White) && only_bishops(Color::Black) {
-        let light = Bitboard::from_u64(0x55AA_55AA_55AA_55AA);
-        let white_light = (position.by_piece(Piece::WhiteBishop) & light).any();
-        let black_light = (position.by_piece(Piece::BlackBishop) & light).any();
+        let white_light = (position.by_piece(Piece::WhiteBishop) & Bitboard::LIGHT_SQUARES).any();
+        let black_light = (position.by_piece(Piece::BlackBishop) & Bitboard::LIGHT_SQUARES).any();
         if white_light != black_light {
             return 64;
         }
